@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+// pagereel: demo videos of paged scroll views, rendered in software on Linux.
+import PackageDescription
+
+let ffmpegProviders: [SystemPackageProvider] = [
+    .apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"]),
+]
+
+let package = Package(
+    name: "pagereel",
+    products: [
+        .executable(name: "pagereel", targets: ["pagereel"]),
+        .library(name: "PageReel", targets: ["PageReel"]),
+    ],
+    targets: [
+        // C libraries from Debian, one module each.
+        .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat libavcodec libswscale libavutil",
+                       providers: ffmpegProviders),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
+        // The few C macros and calls Swift cannot import.
+        .target(name: "CShims", dependencies: ["CFFmpeg", "CPNG", "CJPEG"]),
+
+        // The stages, in the order data flows through them.
+        .target(name: "PageReelDeck"),
+        .target(name: "PageReelTimeline", dependencies: ["PageReelDeck"]),
+        .target(name: "PageReelScene", dependencies: ["PageReelTimeline"]),
+        .target(name: "PageReelRaster",
+                dependencies: ["PageReelScene", "CShims", "CPNG", "CJPEG", "CFreeType", "CFontconfig"]),
+        .target(name: "PageReelEncode",
+                dependencies: ["PageReelRaster", "CShims", "CFFmpeg", "CImageQuant"]),
+        .target(name: "PageReel", dependencies: ["PageReelEncode"]),
+        .executableTarget(name: "pagereel", dependencies: ["PageReel"]),
+
+        .testTarget(name: "PageReelDeckTests", dependencies: ["PageReelDeck"]),
+        .testTarget(name: "PageReelTimelineTests", dependencies: ["PageReelTimeline"]),
+        .testTarget(name: "PageReelSceneTests", dependencies: ["PageReelScene"]),
+        .testTarget(name: "PageReelRasterTests", dependencies: ["PageReelRaster"]),
+        .testTarget(name: "PageReelEncodeTests", dependencies: ["PageReelEncode"]),
+        .testTarget(name: "PageReelTests", dependencies: ["PageReel"]),
+        .testTarget(name: "pagereelTests", dependencies: ["PageReel"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

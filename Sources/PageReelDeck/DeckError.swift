@@ -1,0 +1,42 @@
+/// Everything wrong with one deck, reported together.
+public struct DeckError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The deck file as the user named it.
+    public var file: String
+    public var issues: [DeckIssue]
+
+    public init(file: String, issues: [DeckIssue]) {
+        self.file = file
+        self.issues = issues
+    }
+
+    /// True when every issue is a missing or unreadable input file (exit 66 rather than 65).
+    public var isOnlyMissingInput: Bool { !issues.isEmpty && issues.allSatisfy { $0.kind == .missingInput } }
+
+    /// One line per issue: `deck.json: pages[2].image: file not found: shots/x.png`.
+    public var description: String {
+        issues.map { "\(file): \($0)" }.joined(separator: "\n")
+    }
+}
+
+/// One problem at one place in a deck.
+public struct DeckIssue: Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        /// The deck is malformed or breaks the format's rules.
+        case invalid
+        /// A file the deck names (image, font) is missing or unreadable.
+        case missingInput
+    }
+
+    /// JSON path of the offending value, e.g. `script[3].jump.to`; empty for the document itself.
+    public var path: String
+    public var message: String
+    public var kind: Kind
+
+    public init(path: String, message: String, kind: Kind = .invalid) {
+        self.path = path
+        self.message = message
+        self.kind = kind
+    }
+
+    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+}

@@ -1,0 +1,169 @@
+/// One page: a background, an optional image, a title and subtitle, and free layers.
+public struct Page: Sendable, Equatable {
+    public var background: Fill?
+    /// Image path, relative to the deck file.
+    public var image: String?
+    public var fit: Fit = .fill
+    public var title: String?
+    public var subtitle: String?
+    /// Colour of the title and subtitle.
+    public var textColor: Color = .white
+    public var layers: [Layer] = []
+
+    public init(background: Fill? = nil, image: String? = nil, fit: Fit = .fill, title: String? = nil,
+                subtitle: String? = nil, textColor: Color = .white, layers: [Layer] = []) {
+        self.background = background
+        self.image = image
+        self.fit = fit
+        self.title = title
+        self.subtitle = subtitle
+        self.textColor = textColor
+        self.layers = layers
+    }
+
+    /// True if the page looks different at different parallax progress values.
+    public var hasParallax: Bool { layers.contains { $0.parallax != .zero } }
+
+    /// Every string field with `transform` applied (used to resolve templates).
+    func mapStrings(_ transform: (String) -> String) -> Page {
+        var p = self
+        p.image = image.map(transform)
+        p.title = title.map(transform)
+        p.subtitle = subtitle.map(transform)
+        p.layers = layers.map { layer in
+            var l = layer
+            switch l.content {
+            case .image(let path): l.content = .image(transform(path))
+            case .text(var text):
+                text.string = transform(text.string)
+                l.content = .text(text)
+            }
+            return l
+        }
+        return p
+    }
+}
+
+/// A solid colour or a linear gradient.
+public enum Fill: Sendable, Equatable {
+    case color(Color)
+    /// `angle` in degrees: 0 = left to right, 90 = top to bottom.
+    case gradient(from: Color, to: Color, angle: Double)
+}
+
+/// How an image fills its box: `fill` crops to cover (aspect fill), `fit` letterboxes
+/// (aspect fit), `stretch` ignores the aspect ratio.
+public enum Fit: String, Sendable, Equatable, CaseIterable {
+    case fill, fit, stretch
+}
+
+/// Horizontal text alignment.
+public enum TextAlign: String, Sendable, Equatable, CaseIterable {
+    case left, center, right
+}
+
+/// Font weight; the font is looked up through fontconfig.
+public enum FontWeight: String, Sendable, Equatable, CaseIterable {
+    case regular, bold
+}
+
+/// Text with its style.
+public struct TextStyle: Sendable, Equatable {
+    public var string: String
+    public var size: Double = 24
+    public var weight: FontWeight = .regular
+    public var color: Color = .white
+    public var align: TextAlign = .left
+    /// Font family name for fontconfig.
+    public var font: String = "DejaVu Sans"
+    /// Line spacing as a multiple of the size.
+    public var lineHeight: Double = 1.25
+
+    public init(string: String, size: Double = 24, weight: FontWeight = .regular, color: Color = .white,
+                align: TextAlign = .left, font: String = "DejaVu Sans", lineHeight: Double = 1.25) {
+        self.string = string
+        self.size = size
+        self.weight = weight
+        self.color = color
+        self.align = align
+        self.font = font
+        self.lineHeight = lineHeight
+    }
+}
+
+/// A positioned image or text on a page, moved by MAG's parallax progress.
+public struct Layer: Sendable, Equatable {
+    public enum Content: Sendable, Equatable {
+        /// Image path relative to the deck file.
+        case image(String)
+        case text(TextStyle)
+    }
+
+    public var content: Content
+    public var x: Double = 0
+    public var y: Double = 0
+    /// Box size; for images nil = the image's own size, for text nil width = no wrapping.
+    public var width: Double?
+    public var height: Double?
+    public var fit: Fit = .fill
+    public var opacity: Double = 1
+    /// Points per unit of parallax progress p ∈ [−100, 100]: moved by `x·p`, `y·|p|`.
+    public var parallax: Parallax = .zero
+
+    public init(content: Content, x: Double = 0, y: Double = 0, width: Double? = nil, height: Double? = nil,
+                fit: Fit = .fill, opacity: Double = 1, parallax: Parallax = .zero) {
+        self.content = content
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+        self.fit = fit
+        self.opacity = opacity
+        self.parallax = parallax
+    }
+}
+
+/// Parallax factors of a layer.
+public struct Parallax: Sendable, Equatable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double = 0, y: Double = 0) {
+        self.x = x
+        self.y = y
+    }
+
+    public static let zero = Parallax()
+}
+
+/// The look shared by every page.
+public struct PageStyle: Sendable, Equatable {
+    public var cornerRadius: Double = 0
+    public var shadow: Shadow?
+    /// Background of pages that give none.
+    public var background: Fill = .color(Color(r: 0xF4, g: 0xF5, b: 0xF7))
+
+    public init(cornerRadius: Double = 0, shadow: Shadow? = nil,
+                background: Fill = .color(Color(r: 0xF4, g: 0xF5, b: 0xF7))) {
+        self.cornerRadius = cornerRadius
+        self.shadow = shadow
+        self.background = background
+    }
+}
+
+/// A soft drop shadow under each page (`"shadow": true` gives the defaults).
+public struct Shadow: Sendable, Equatable {
+    public var color: Color = Color(r: 0, g: 0, b: 0, a: 115)
+    /// Blur radius in points.
+    public var radius: Double = 24
+    public var offsetX: Double = 0
+    public var offsetY: Double = 12
+
+    public init(color: Color = Color(r: 0, g: 0, b: 0, a: 115), radius: Double = 24,
+                offsetX: Double = 0, offsetY: Double = 12) {
+        self.color = color
+        self.radius = radius
+        self.offsetX = offsetX
+        self.offsetY = offsetY
+    }
+}
