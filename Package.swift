@@ -11,6 +11,8 @@ let package = Package(
     products: [
         .executable(name: "pagereel", targets: ["pagereel"]),
         .library(name: "PageReel", targets: ["PageReel"]),
+        .library(name: "PageReelStages",
+                 targets: ["PageReelDeck", "PageReelTimeline", "PageReelScene", "PageReelRaster", "PageReelEncode"]),
     ],
     targets: [
         // C libraries from Debian, one module each.

@@ -1,0 +1,320 @@
+import Foundation
+import PageReelDeck
+import PageReelScene
+
+/// Draws one convex quad — a rectangle of a local plane under a 4×4 transform — into premultiplied
+/// RGBA pixels: the kernel every page, shadow and overlay goes through.
+///
+/// Design note (a hot kernel, hence a long file): geometry → coverage → shading → blend, per
+/// scanline span.
+/// - Geometry: the local rectangle's corners are projected with the transform (clipped to w > ε in
+///   front of the eye); each scanline's span comes from the convex device polygon with the pixel
+///   centre rule, edges evaluated from their lower endpoint so two quads sharing an edge split its
+///   pixels exactly (no seam, no double blend). Anti-aliased sides are first pushed out by one device
+///   pixel (in local units) so partly covered pixels get visited.
+/// - Coverage: the signed distance to the rounded outline (and to the anti-aliased sides) in local
+///   units, divided by the length of its screen-space gradient (Jᵀn, J = ∂(u,v)/∂(x,y) of the inverse
+///   homography): an analytic, perspective-correct one-pixel ramp. An inner polygon (the outline inset
+///   past its corners and the ramp) gives each row an interior span that skips it.
+/// - Shading: perspective-correct local coordinates per pixel (one division), then a bilinear sample
+///   of level 0, or a trilinear blend of two mip levels where minified (level of detail computed every
+///   16 pixels and interpolated); solid colours; a Gaussian ramp for shadows.
+/// - Blend: src-over in premultiplied 8-bit, two channels per 32-bit lane; full coverage of an opaque
+///   texel stores it unchanged, which keeps the identity transform pixel-exact.
+/// The kernel renders a band of rows, so callers split a frame across cores without locks.
+struct QuadRasterizer: Sendable {
+    /// What fills the quad.
+    enum Paint: Sendable {
+        /// Texels at local (u, v) are at ((u − origin.x)·scale.x, (v − origin.y)·scale.y) of level 0.
+        case texture(Texture, origin: (x: Double, y: Double), scale: (x: Double, y: Double), shading: Shading?)
+        /// A premultiplied colour.
+        case solid(UInt32)
+        /// A Gaussian-blurred rounded outline: colour (straight alpha) and sigma in local units.
+        case shadow(Color, sigma: Double)
+    }
+
+    let paint: Paint
+    let opacity: Double
+    // Inverse homography, device → local: u = (a·x + b·y + c)/w, v = (d·x + e·y + f)/w, w = g·x + h·y + i,
+    // signed so that w > 0 in front of the eye.
+    private let a, b, c, d, e, f, g, h, i: Double
+    private let outer: DevicePolygon
+    /// Where coverage is certainly full (empty when unknown).
+    private let inner: [DevicePolygon]
+    /// Rows [firstRow, endRow) that the quad touches.
+    let firstRow: Int
+    let endRow: Int
+    // The rounded outline (centre, half size, radius) and the anti-aliased sides of the source rect.
+    private let cx, cy, hw, hh, radius: Double
+    private let aaLeft, aaTop, aaRight, aaBottom: Double
+    /// Half of the largest gradient length: pixels whose distance is below −halfGradient are inside.
+    private let halfGradient: Double
+    /// Whether any part of the quad is minified (so mip levels must be chosen per pixel).
+    private let minified: Bool
+    /// The source rectangle's left edge and width, across which shading runs.
+    private let shadeX0, shadeWidth: Double
+
+    /// Prepares `source` (local units) drawn through `transform` (local → device pixels) with `outline`
+    /// as the anti-aliased rounded shape; nil if nothing of it is in front of the eye.
+    init?(transform m: Matrix4, source: Rect, outline: Rect, cornerRadius: Double, antialiased: EdgeMask,
+          opacity: Double, paint: Paint, clipHeight: Int) {
+        let forward = Homography(m)
+        guard let inverse = forward.inverse, opacity > 0 else { return nil }
+        (a, b, c, d, e, f, g, h, i) = inverse.coefficients
+        self.paint = paint
+        self.opacity = min(opacity, 1)
+        shadeX0 = source.x
+        shadeWidth = source.width
+
+        cx = outline.x + outline.width / 2
+        cy = outline.y + outline.height / 2
+        hw = outline.width / 2
+        hh = outline.height / 2
+        radius = min(max(cornerRadius, 0), hw, hh)
+
+        // Local units per device pixel, largest at one of the projected corners.
+        let corners = [(source.x, source.y), (source.x + source.width, source.y),
+                       (source.x + source.width, source.y + source.height), (source.x, source.y + source.height)]
+        let norms = corners.compactMap { forward.project($0.0, $0.1) }.map { inverse.jacobianNorm($0.x, $0.y) }
+        let largest = norms.max() ?? 1
+        let push = min(largest, max(source.width, source.height) * 0.25) * 1.05
+        halfGradient = 0.5 * largest * 1.1
+
+        // The local polygon: the source rect, anti-aliased sides pushed out by one pixel.
+        let left = antialiased.contains(.left), right = antialiased.contains(.right)
+        let top = antialiased.contains(.top), bottom = antialiased.contains(.bottom)
+        let x0 = source.x - (left ? push : 0), x1 = source.x + source.width + (right ? push : 0)
+        let y0 = source.y - (top ? push : 0), y1 = source.y + source.height + (bottom ? push : 0)
+        aaLeft = left ? source.x : -.infinity
+        aaRight = right ? source.x + source.width : .infinity
+        aaTop = top ? source.y : -.infinity
+        aaBottom = bottom ? source.y + source.height : .infinity
+
+        guard let outer = forward.polygon(x0, y0, x1, y1) else { return nil }
+        self.outer = outer
+        firstRow = max(0, Int((outer.minY - 0.5).rounded(.up)))
+        endRow = min(clipHeight, Int((outer.maxY - 0.5).rounded(.up)))
+        guard firstRow < endRow else { return nil }
+
+        // Interior: the source ∩ outline, inset by the ramp on anti-aliased sides, as a cross of two
+        // rectangles that avoid the rounded corners. Skipped when any part is behind the eye.
+        let margin = largest * 1.1 + 1e-9
+        let ix0 = max(source.x, outline.x + margin), ix1 = min(source.x + source.width, outline.x + outline.width - margin)
+        let iy0 = max(source.y, outline.y + margin), iy1 = min(source.y + source.height, outline.y + outline.height - margin)
+        let inset = radius + margin
+        var inner: [DevicePolygon] = []
+        if norms.count == 4 {
+            let crossX0 = max(ix0, outline.x + inset), crossX1 = min(ix1, outline.x + outline.width - inset)
+            let crossY0 = max(iy0, outline.y + inset), crossY1 = min(iy1, outline.y + outline.height - inset)
+            if ix0 < ix1, crossY0 < crossY1, let p = forward.polygon(ix0, crossY0, ix1, crossY1) { inner.append(p) }
+            if crossX0 < crossX1, iy0 < iy1, let p = forward.polygon(crossX0, iy0, crossX1, iy1) { inner.append(p) }
+        }
+        self.inner = inner
+
+        if case .texture(_, _, let scale, _) = paint {
+            // Level 0 alone serves up to 2^−lodBias texels per pixel.
+            minified = largest * max(abs(scale.x), abs(scale.y)) > pow(2, -TextureSampler.lodBias)
+        } else {
+            minified = false
+        }
+    }
+
+    /// Draws rows [rows.lowerBound, rows.upperBound) of the quad into `dst` (premultiplied RGBA words).
+    func render(rows: Range<Int>, into dst: UnsafeMutablePointer<UInt32>, width: Int) {
+        let lo = max(rows.lowerBound, firstRow), hi = min(rows.upperBound, endRow)
+        guard lo < hi else { return }
+        switch paint {
+        case .texture(let texture, let origin, let scale, let shading):
+            texture.texels.withUnsafeBufferPointer { texels in
+                texture.levels.withUnsafeBufferPointer { levels in
+                    let sampler = TextureSampler(texels: texels, levels: levels, origin: origin, scale: scale)
+                    for y in lo..<hi {
+                        guard let (x0, x1) = outer.span(row: y, width: width) else { continue }
+                        drawTextureSpan(y: y, x0: x0, x1: x1, row: dst + y * width, sampler: sampler,
+                                        shading: shading)
+                    }
+                }
+            }
+        case .solid(let color):
+            for y in lo..<hi {
+                guard let (x0, x1) = outer.span(row: y, width: width) else { continue }
+                drawSolidSpan(y: y, x0: x0, x1: x1, row: dst + y * width, color: color)
+            }
+        case .shadow(let color, let sigma):
+            for y in lo..<hi {
+                guard let (x0, x1) = outer.span(row: y, width: width) else { continue }
+                drawShadowSpan(y: y, x0: x0, x1: x1, row: dst + y * width, color: color, sigma: sigma)
+            }
+        }
+    }
+
+    /// Columns [start, end) of row `y` where coverage is certainly full, clamped into [x0, x1).
+    @inline(__always)
+    private func interior(row y: Int, width: Int, x0: Int, x1: Int) -> (Int, Int) {
+        var start = Int.max, end = Int.min
+        for p in inner {
+            if let (s, e) = p.span(row: y, width: width) {
+                start = min(start, s)
+                end = max(end, e)
+            }
+        }
+        guard start < end else { return (x1, x1) }
+        return (min(max(start, x0), x1), min(max(end, x0), x1))
+    }
+
+    // MARK: - Coverage
+
+    /// Signed distance (local units, negative inside) to the outline and the anti-aliased sides, and
+    /// the unit gradient direction of the nearest boundary.
+    @inline(__always)
+    private func distance(_ u: Double, _ v: Double) -> (d: Double, nx: Double, ny: Double) {
+        let px = u - cx, py = v - cy
+        let qx = abs(px) - (hw - radius), qy = abs(py) - (hh - radius)
+        var d: Double, nx: Double, ny: Double
+        if qx > 0 && qy > 0 {
+            let len = (qx * qx + qy * qy).squareRoot()
+            d = len - radius
+            nx = px < 0 ? -qx / len : qx / len
+            ny = py < 0 ? -qy / len : qy / len
+        } else if qx > qy {
+            d = qx - radius
+            nx = px < 0 ? -1 : 1
+            ny = 0
+        } else {
+            d = qy - radius
+            nx = 0
+            ny = py < 0 ? -1 : 1
+        }
+        if aaLeft - u > d { d = aaLeft - u; nx = -1; ny = 0 }
+        if u - aaRight > d { d = u - aaRight; nx = 1; ny = 0 }
+        if aaTop - v > d { d = aaTop - v; nx = 0; ny = -1 }
+        if v - aaBottom > d { d = v - aaBottom; nx = 0; ny = 1 }
+        return (d, nx, ny)
+    }
+
+    /// Coverage 0…256 of the pixel whose centre maps to (u, v), with 1/w = `rw`.
+    @inline(__always)
+    private func coverage(_ u: Double, _ v: Double, rw: Double) -> Int {
+        let (dist, nx, ny) = distance(u, v)
+        if dist <= -halfGradient { return 256 }
+        let dudx = (a - u * g) * rw, dudy = (b - u * h) * rw
+        let dvdx = (d - v * g) * rw, dvdy = (e - v * h) * rw
+        let gx = nx * dudx + ny * dvdx, gy = nx * dudy + ny * dvdy
+        let grad = (gx * gx + gy * gy).squareRoot()
+        let pixels = grad > 1e-12 ? dist / grad : (dist > 0 ? 1 : -1)
+        let cov = 0.5 - pixels
+        if cov <= 0 { return 0 }
+        if cov >= 1 { return 256 }
+        return Int(cov * 256 + 0.5)
+    }
+
+    /// Level of detail (log2 of texels per pixel) at a pixel centre.
+    @inline(__always)
+    private func levelOfDetail(_ xc: Double, _ yc: Double, scale: (x: Double, y: Double)) -> Double {
+        let rw = 1 / (g * xc + h * yc + i)
+        let u = (a * xc + b * yc + c) * rw, v = (d * xc + e * yc + f) * rw
+        let dudx = (a - u * g) * rw * scale.x, dudy = (b - u * h) * rw * scale.x
+        let dvdx = (d - v * g) * rw * scale.y, dvdy = (e - v * h) * rw * scale.y
+        return 0.5 * log2(max(dudx * dudx + dvdx * dvdx, dudy * dudy + dvdy * dvdy))
+    }
+
+    // MARK: - Spans
+
+    private func drawSolidSpan(y: Int, x0: Int, x1: Int, row: UnsafeMutablePointer<UInt32>, color: UInt32) {
+        let yc = Double(y) + 0.5
+        let alpha = Int(opacity * 256 + 0.5)
+        let (in0, in1) = interior(row: y, width: x1, x0: x0, x1: x1)
+        let full = Blend.scale(color, by: alpha)
+        for x in x0..<x1 {
+            if x >= in0 && x < in1 {
+                row[x] = Blend.over(full, row[x])
+                continue
+            }
+            let xc = Double(x) + 0.5
+            let rw = 1 / (g * xc + h * yc + i)
+            let u = (a * xc + b * yc + c) * rw, v = (d * xc + e * yc + f) * rw
+            let cov = coverage(u, v, rw: rw)
+            if cov == 0 { continue }
+            row[x] = Blend.over(Blend.scale(color, by: (cov * alpha + 128) >> 8), row[x])
+        }
+    }
+
+    private func drawShadowSpan(y: Int, x0: Int, x1: Int, row: UnsafeMutablePointer<UInt32>, color: Color,
+                                sigma: Double) {
+        let yc = Double(y) + 0.5
+        let baseAlpha = Double(color.a) * opacity
+        let (r, gg, bb) = (UInt32(color.r), UInt32(color.g), UInt32(color.b))
+        let invSigma = 1 / max(sigma, 1e-6)
+        for x in x0..<x1 {
+            let xc = Double(x) + 0.5
+            let rw = 1 / (g * xc + h * yc + i)
+            let u = (a * xc + b * yc + c) * rw, v = (d * xc + e * yc + f) * rw
+            let alpha = UInt32(baseAlpha * GaussianRamp.value(distance(u, v).d * invSigma) + 0.5)
+            if alpha == 0 { continue }
+            let src = (r * alpha + 127) / 255 | ((gg * alpha + 127) / 255) << 8 | ((bb * alpha + 127) / 255) << 16
+                | alpha << 24
+            row[x] = Blend.over(src, row[x])
+        }
+    }
+
+    private func drawTextureSpan(y: Int, x0: Int, x1: Int, row: UnsafeMutablePointer<UInt32>,
+                                 sampler: TextureSampler, shading: Shading?) {
+        let yc = Double(y) + 0.5
+        let alpha = Int(opacity * 256 + 0.5)
+        let (in0, in1) = interior(row: y, width: x1, x0: x0, x1: x1)
+        let shadeFrom = shading?.from ?? 0, shadeStep = (shading?.to ?? 0) - shadeFrom
+        let shadeScale = shadeWidth > 0 ? 1 / shadeWidth : 0
+        // Texel coordinates are exact at both ends of each 16-pixel chunk and stepped linearly in
+        // 16.16 fixed point between them (affine within the chunk; exact for affine transforms).
+        let chunk = 16
+        var x = x0
+        while x < x1 {
+            let n = min(chunk, x1 - x)
+            let (su, sv) = local(Double(x) + 0.5, yc), (eu, ev) = local(Double(x + n) + 0.5, yc)
+            let (tx0, ty0) = sampler.fixed(su, sv), (tx1, ty1) = sampler.fixed(eu, ev)
+            var tx = tx0, ty = ty0
+            let dx = (tx1 - tx0) / n, dy = (ty1 - ty0) / n
+            var lod = 0.0, lodStep = 0.0
+            if minified {
+                lod = levelOfDetail(Double(x) + 0.5, yc, scale: sampler.scale)
+                lodStep = (levelOfDetail(Double(x + n) + 0.5, yc, scale: sampler.scale) - lod) / Double(n)
+            }
+            let end = x + n
+            var px = x
+            // Fast path: fully covered, level 0, unshaded, opaque texels stored as they are.
+            if !minified && shading == nil && alpha >= 256 && px >= in0 && end <= in1 {
+                sampler.copySpan(row + px, count: n, tx: tx, ty: ty, dx: dx, dy: dy)
+                px = end
+            }
+            while px < end {
+                defer { px += 1; tx &+= dx; ty &+= dy; lod += lodStep }
+                var cov = 256
+                var u = 0.0
+                if px < in0 || px >= in1 || shading != nil {
+                    let xc = Double(px) + 0.5
+                    let rw = 1 / (g * xc + h * yc + i)
+                    u = (a * xc + b * yc + c) * rw
+                    if px < in0 || px >= in1 {
+                        cov = coverage(u, (d * xc + e * yc + f) * rw, rw: rw)
+                        if cov == 0 { continue }
+                    }
+                }
+                var texel = minified ? sampler.trilinear(tx, ty, lod: lod) : sampler.bilinear(tx, ty)
+                if shading != nil {
+                    let t = min(max((u - shadeX0) * shadeScale, 0), 1)
+                    texel = Blend.darken(texel, keep: Int((1 - (shadeFrom + shadeStep * t)) * 256 + 0.5))
+                }
+                let k = (cov &* alpha &+ 128) >> 8
+                row[px] = k >= 256 && texel >= 0xFF00_0000 ? texel : Blend.over(Blend.scale(texel, by: k), row[px])
+            }
+            x += n
+        }
+    }
+
+    /// Local coordinates of a device point.
+    @inline(__always)
+    private func local(_ xc: Double, _ yc: Double) -> (Double, Double) {
+        let rw = 1 / (g * xc + h * yc + i)
+        return ((a * xc + b * yc + c) * rw, (d * xc + e * yc + f) * rw)
+    }
+}

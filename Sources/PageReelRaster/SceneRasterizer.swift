@@ -1,0 +1,105 @@
+import Dispatch
+import PageReelDeck
+import PageReelScene
+
+/// Draws a `Scene` into a pixmap: background, then every item in painter's order, with the frame
+/// split into row bands rendered on all cores.
+///
+/// Each band walks the whole display list for its own rows, so bands never touch the same pixels and
+/// the result does not depend on the number of cores. Text items are drawn whole, between the batches
+/// of quads around them, to keep painter's order.
+public struct SceneRasterizer: Sendable {
+    /// Rows per band; small enough to balance cores, large enough to amortise per-quad setup.
+    public var bandHeight: Int = 32
+
+    public init(bandHeight: Int = 32) {
+        self.bandHeight = bandHeight
+    }
+
+    /// Renders `scene` into `pixmap` (resized to the scene's size). `textures` must hold every page
+    /// texture the scene names; `drawText` draws one text item in place.
+    public func render(_ scene: Scene, textures: [TextureKey: Texture],
+                       drawText: (TextItem, inout Pixmap) -> Void, into pixmap: inout Pixmap) {
+        pixmap.resize(width: scene.width, height: scene.height)
+        let bg = scene.background
+        let bgWord = Blend.premultiplied(r: bg.r, g: bg.g, b: bg.b, a: bg.a)
+        var batch: [QuadRasterizer] = []
+        var cleared = false
+        func flush(_ pixmap: inout Pixmap) {
+            draw(batch, clearTo: cleared ? nil : bgWord, into: &pixmap)
+            cleared = true
+            batch.removeAll(keepingCapacity: true)
+        }
+        for item in scene.items {
+            switch item {
+            case .text(let text):
+                flush(&pixmap)
+                drawText(text, &pixmap)
+            default:
+                if let quad = Self.rasterizer(for: item, scene: scene, textures: textures) { batch.append(quad) }
+            }
+        }
+        flush(&pixmap)
+    }
+
+    /// Draws quads band by band in parallel; clears each band first when asked.
+    func draw(_ quads: [QuadRasterizer], clearTo background: UInt32?, into pixmap: inout Pixmap) {
+        guard background != nil || !quads.isEmpty else { return }
+        let width = pixmap.width, height = pixmap.height
+        let band = max(1, bandHeight)
+        let bands = (height + band - 1) / band
+        pixmap.pixels.withUnsafeMutableBytes { raw in
+            guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt32.self) else { return }
+            let pointer = UnsafeSendable(base)
+            DispatchQueue.concurrentPerform(iterations: bands) { k in
+                let rows = (k * band)..<min(height, (k + 1) * band)
+                let dst = pointer.value
+                if let bg = background {
+                    (dst + rows.lowerBound * width).update(repeating: bg, count: rows.count * width)
+                }
+                for quad in quads { quad.render(rows: rows, into: dst, width: width) }
+            }
+        }
+    }
+
+    /// The kernel set-up for one scene item (nil when it is off-screen or invisible).
+    static func rasterizer(for item: SceneItem, scene: Scene, textures: [TextureKey: Texture]) -> QuadRasterizer? {
+        let full = Rect(x: 0, y: 0, width: scene.pageWidth, height: scene.pageHeight)
+        switch item {
+        case .page(let quad):
+            guard let texture = textures[quad.texture] else {
+                preconditionFailure("no texture for page \(quad.texture.page)")
+            }
+            let scale = (Double(texture.width) / scene.pageWidth, Double(texture.height) / scene.pageHeight)
+            return QuadRasterizer(transform: quad.transform, source: quad.source, outline: full,
+                                  cornerRadius: quad.cornerRadius, antialiased: quad.antialiasedEdges,
+                                  opacity: quad.opacity,
+                                  paint: .texture(texture, origin: (0, 0), scale: scale, shading: quad.shading),
+                                  clipHeight: scene.height)
+        case .shadow(let s):
+            let sigma = max(s.shadow.radius / 2, 0.5)
+            let reach = 3.5 * sigma
+            let o = s.outline
+            let outline = Rect(x: o.x + s.shadow.offsetX, y: o.y + s.shadow.offsetY, width: o.width, height: o.height)
+            let area = Rect(x: outline.x - reach, y: outline.y - reach,
+                            width: outline.width + 2 * reach, height: outline.height + 2 * reach)
+            return QuadRasterizer(transform: s.transform, source: area, outline: outline,
+                                  cornerRadius: s.cornerRadius, antialiased: [], opacity: s.opacity,
+                                  paint: .shadow(s.shadow.color, sigma: sigma), clipHeight: scene.height)
+        case .shape(let shape):
+            let c = shape.color
+            return QuadRasterizer(transform: .identity, source: shape.rect, outline: shape.rect,
+                                  cornerRadius: shape.cornerRadius, antialiased: .all, opacity: 1,
+                                  paint: .solid(Blend.premultiplied(r: c.r, g: c.g, b: c.b, a: c.a)),
+                                  clipHeight: scene.height)
+        case .text:
+            return nil
+        }
+    }
+}
+
+/// Hands a pointer to concurrent workers that write disjoint rows.
+struct UnsafeSendable<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// Samples a `Texture`: bilinear on level 0, or trilinear across mip levels, clamped to the edges,
+/// at level-0 texel coordinates in 16.16 fixed point (texel edges at integers). Holds raw buffer
+/// pointers, so it lives only inside `withUnsafeBufferPointer`.
+///
+/// Minification uses a level-of-detail bias of −0.5: level 0 is used alone up to 1.41 texels per
+/// pixel, which keeps slightly shrunken pages as crisp as Core Animation draws them (it does not
+/// mipmap at all by default), while stronger minification still blends levels and does not shimmer.
+struct TextureSampler {
+    let texels: UnsafeBufferPointer<UInt32>
+    let levels: UnsafeBufferPointer<Texture.Level>
+    let origin: (x: Double, y: Double)
+    let scale: (x: Double, y: Double)
+    /// Size of each level relative to level 0, in 16.16.
+    private let ratios: [(x: Int, y: Int)]
+
+    static let lodBias = -0.5
+    private static let one = 65536
+    /// Fixed-point coordinates are clamped to this many texels outside the texture.
+    private static let limit = 1 << 14
+
+    init(texels: UnsafeBufferPointer<UInt32>, levels: UnsafeBufferPointer<Texture.Level>,
+         origin: (x: Double, y: Double), scale: (x: Double, y: Double)) {
+        self.texels = texels
+        self.levels = levels
+        self.origin = origin
+        self.scale = scale
+        let base = levels[0]
+        ratios = levels.map { level in
+            ((level.width << 16) / max(base.width, 1), (level.height << 16) / max(base.height, 1))
+        }
+    }
+
+    /// Level-0 texel coordinates of local (u, v) in 16.16, clamped to a sane range.
+    @inline(__always)
+    func fixed(_ u: Double, _ v: Double) -> (Int, Int) {
+        let limit = Double(TextureSampler.limit)
+        var x = (u - origin.x) * scale.x, y = (v - origin.y) * scale.y
+        x = x < -limit ? -limit : (x > limit ? limit : x)
+        y = y < -limit ? -limit : (y > limit ? limit : y)
+        return (Int((x * 65536).rounded()), Int((y * 65536).rounded()))
+    }
+
+    /// Bilinear sample of level 0.
+    @inline(__always)
+    func bilinear(_ tx: Int, _ ty: Int) -> UInt32 {
+        sample(levels[0], tx &- 32768, ty &- 32768)
+    }
+
+    /// Trilinear sample for a level of detail (log2 texels per pixel, unbiased).
+    @inline(__always)
+    func trilinear(_ tx: Int, _ ty: Int, lod unbiased: Double) -> UInt32 {
+        let lod = unbiased + TextureSampler.lodBias
+        let top = levels.count - 1
+        if lod <= 0 || top == 0 { return bilinear(tx, ty) }
+        let l0 = lod >= Double(top) ? top : Int(lod)
+        let s0 = sampleScaled(l0, tx, ty)
+        let t = l0 == top ? 0 : Int((lod - Double(l0)) * 256 + 0.5)
+        if t == 0 { return s0 }
+        return Blend.lerp(s0, sampleScaled(l0 + 1, tx, ty), t > 256 ? 256 : t)
+    }
+
+    @inline(__always)
+    private func sampleScaled(_ l: Int, _ tx: Int, _ ty: Int) -> UInt32 {
+        let r = ratios[l]
+        return sample(levels[l], ((tx &* r.x) &>> 16) &- 32768, ((ty &* r.y) &>> 16) &- 32768)
+    }
+
+    /// Writes `count` fully covered level-0 samples stepped from (tx, ty) by (dx, dy), blending only
+    /// texels that are not opaque.
+    @inline(__always)
+    func copySpan(_ dst: UnsafeMutablePointer<UInt32>, count: Int, tx: Int, ty: Int, dx: Int, dy: Int) {
+        let level = levels[0]
+        let maxX = level.width &- 1, maxY = level.height &- 1, stride = level.width, base = level.offset
+        var x = tx &- 32768, y = ty &- 32768
+        for k in 0..<count {
+            let ix = x &>> 16, iy = y &>> 16
+            let wx = (x &>> 8) & 255, wy = (y &>> 8) & 255
+            let x0 = ix < 0 ? 0 : (ix > maxX ? maxX : ix), y0 = iy < 0 ? 0 : (iy > maxY ? maxY : iy)
+            let x1 = ix &+ 1 > maxX ? maxX : (ix &+ 1 < 0 ? 0 : ix &+ 1)
+            let y1 = iy &+ 1 > maxY ? maxY : (iy &+ 1 < 0 ? 0 : iy &+ 1)
+            let r0 = base &+ y0 &* stride, r1 = base &+ y1 &* stride
+            let p = Blend.bilinear(texels[r0 &+ x0], texels[r0 &+ x1], texels[r1 &+ x0], texels[r1 &+ x1], wx, wy)
+            dst[k] = p >= 0xFF00_0000 ? p : Blend.over(p, dst[k])
+            x &+= dx
+            y &+= dy
+        }
+    }
+
+    /// Bilinear sample of `level` at (x, y) in 16.16 with texel centres at integers.
+    @inline(__always)
+    private func sample(_ level: Texture.Level, _ x: Int, _ y: Int) -> UInt32 {
+        let ix = x &>> 16, iy = y &>> 16
+        let wx = (x &>> 8) & 255, wy = (y &>> 8) & 255
+        let maxX = level.width &- 1, maxY = level.height &- 1
+        let x0 = ix < 0 ? 0 : (ix > maxX ? maxX : ix)
+        let y0 = iy < 0 ? 0 : (iy > maxY ? maxY : iy)
+        let r0 = level.offset &+ y0 &* level.width
+        let x1 = ix &+ 1 > maxX ? maxX : (ix &+ 1 < 0 ? 0 : ix &+ 1)
+        let y1 = iy &+ 1 > maxY ? maxY : (iy &+ 1 < 0 ? 0 : iy &+ 1)
+        let r1 = level.offset &+ y1 &* level.width
+        return Blend.bilinear(texels[r0 &+ x0], texels[r0 &+ x1], texels[r1 &+ x0], texels[r1 &+ x1], wx, wy)
+    }
+}

@@ -1,0 +1,159 @@
+import PageReelDeck
+
+/// One frame as a display list: what to draw, in painter's order, in output pixels.
+///
+/// The scene names page textures by `TextureKey` and never holds pixels: the renderer is handed the
+/// textures explicitly, so building a scene is cheap and pure.
+public struct Scene: Sendable, Equatable {
+    /// Output size in pixels.
+    public var width: Int
+    public var height: Int
+    public var background: Color
+    /// Page size in points (= the viewport size).
+    public var pageWidth: Double
+    public var pageHeight: Double
+    /// Output pixels per point; page textures are rendered at this scale.
+    public var scale: Double
+    /// Drawn first to last.
+    public var items: [SceneItem]
+
+    public init(width: Int, height: Int, background: Color, pageWidth: Double, pageHeight: Double,
+                scale: Double, items: [SceneItem] = []) {
+        self.width = width
+        self.height = height
+        self.background = background
+        self.pageWidth = pageWidth
+        self.pageHeight = pageHeight
+        self.scale = scale
+        self.items = items
+    }
+
+    /// The page textures this scene draws, each once.
+    public var textureKeys: [TextureKey] {
+        var seen = Set<TextureKey>()
+        var keys: [TextureKey] = []
+        for case .page(let quad) in items where seen.insert(quad.texture).inserted { keys.append(quad.texture) }
+        return keys
+    }
+}
+
+/// Names one rendered page: the page index and the MAG parallax progress it is drawn at (0 for pages
+/// without parallax layers, so their texture is reused across frames).
+public struct TextureKey: Sendable, Hashable {
+    public var page: Int
+    public var progress: Int
+
+    public init(page: Int, progress: Int) {
+        self.page = page
+        self.progress = progress
+    }
+}
+
+/// One thing to draw.
+public enum SceneItem: Sendable, Equatable {
+    /// A page (or a strip of one) under a 3D transform.
+    case page(PageQuad)
+    /// A page's soft drop shadow.
+    case shadow(ShadowQuad)
+    /// A filled rounded rectangle or circle in output pixels (tab bar, selector, dots, touches).
+    case shape(ShapeItem)
+    /// A line of text in output pixels (tab titles).
+    case text(TextItem)
+}
+
+/// Which edges of a quad are anti-aliased. Edges shared by two quads (fold strips) are not, so
+/// neighbours meet without a seam.
+public struct EdgeMask: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let left = EdgeMask(rawValue: 1)
+    public static let top = EdgeMask(rawValue: 2)
+    public static let right = EdgeMask(rawValue: 4)
+    public static let bottom = EdgeMask(rawValue: 8)
+    public static let all: EdgeMask = [.left, .top, .right, .bottom]
+}
+
+/// A rectangle of a page's texture drawn under a transform.
+public struct PageQuad: Sendable, Equatable {
+    public var texture: TextureKey
+    /// Page points (0…pageWidth, 0…pageHeight) → output pixels.
+    public var transform: Matrix4
+    /// The part of the page drawn, in page points (the whole page unless it is a fold strip).
+    public var source: Rect
+    public var opacity: Double = 1
+    /// Corner radius of the page outline, in points.
+    public var cornerRadius: Double = 0
+    /// A black overlay whose alpha runs from `from` at the source's left edge to `to` at its right.
+    public var shading: Shading?
+    public var antialiasedEdges: EdgeMask = .all
+
+    public init(texture: TextureKey, transform: Matrix4, source: Rect, opacity: Double = 1,
+                cornerRadius: Double = 0, shading: Shading? = nil, antialiasedEdges: EdgeMask = .all) {
+        self.texture = texture
+        self.transform = transform
+        self.source = source
+        self.opacity = opacity
+        self.cornerRadius = cornerRadius
+        self.shading = shading
+        self.antialiasedEdges = antialiasedEdges
+    }
+}
+
+/// A horizontal black gradient over a quad (the paper-fold shading).
+public struct Shading: Sendable, Equatable {
+    public var from: Double
+    public var to: Double
+
+    public init(from: Double, to: Double) {
+        self.from = from
+        self.to = to
+    }
+}
+
+/// A blurred, offset copy of a page outline under the page's transform.
+public struct ShadowQuad: Sendable, Equatable {
+    public var transform: Matrix4
+    /// The page outline in page points.
+    public var outline: Rect
+    public var cornerRadius: Double
+    public var shadow: Shadow
+    public var opacity: Double = 1
+
+    public init(transform: Matrix4, outline: Rect, cornerRadius: Double, shadow: Shadow, opacity: Double = 1) {
+        self.transform = transform
+        self.outline = outline
+        self.cornerRadius = cornerRadius
+        self.shadow = shadow
+        self.opacity = opacity
+    }
+}
+
+/// A filled, anti-aliased rounded rectangle in output pixels; a circle is a square with
+/// `cornerRadius` = half its side.
+public struct ShapeItem: Sendable, Equatable {
+    public var rect: Rect
+    public var cornerRadius: Double
+    public var color: Color
+
+    public init(rect: Rect, cornerRadius: Double = 0, color: Color) {
+        self.rect = rect
+        self.cornerRadius = cornerRadius
+        self.color = color
+    }
+}
+
+/// Text in output pixels, laid out in a box.
+public struct TextItem: Sendable, Equatable {
+    public var style: TextStyle
+    /// The text's box: alignment is within its width; the text is centred vertically in it.
+    public var box: Rect
+    /// Font size multiplier (output pixels per point).
+    public var scale: Double
+
+    public init(style: TextStyle, box: Rect, scale: Double) {
+        self.style = style
+        self.box = box
+        self.scale = scale
+    }
+}
