@@ -55,7 +55,7 @@ struct TouchStroke: Sendable, Equatable {
     /// is cancelled.
     mutating func hold(at time: Double) {
         up = .infinity
-        moves.removeAll { $0.start >= time && $0.start > down }
+        moves.removeAll { $0.start >= time }
         moves[moves.count - 1].until = min(moves[moves.count - 1].until, time)
     }
 
