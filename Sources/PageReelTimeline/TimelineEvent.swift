@@ -18,7 +18,8 @@ public struct TimelineEvent: Sendable, Equatable, Codable {
     }
 }
 
-/// The lifecycle callbacks, in the order they are reported within one frame.
+/// The view-controller lifecycle callbacks MAG's container forwards, plus the page change a page
+/// indicator listens to; declared in the order they are reported within one frame.
 public enum EventKind: String, Sendable, Codable, CaseIterable {
     /// The resting page starts moving away.
     case willDisappear
