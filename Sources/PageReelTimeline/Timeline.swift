@@ -1,0 +1,96 @@
+// PageReelTimeline: the gesture script turned into scroll offsets over time (DESIGN §3).
+//
+// Design note: the whole script is played once, in `init`, into a list of segments, each with a
+// closed form in time: a drag curve seen through the rubber band, a spring (under-, critically or
+// overdamped), a deceleration glide, an eased move, a hold. Springs find their settle instant on a
+// fixed 1 ms grid counted from their own start; glides solve their stop and edge crossings exactly.
+// `state(at:)` only evaluates the segment containing the instant, so every frame is a pure function
+// of its time and 30 and 60 fps see the same offset at the same instant, bit for bit. The finger
+// is kept as strokes beside the segments, since its mark outlives the motion that lifted it.
+
+import Foundation
+import PageReelDeck
+
+/// The scroll view's motion over the whole video, computed once from a deck's script.
+///
+/// The scene stage, the `timeline` command and the lifecycle events all sample this one value,
+/// so what is drawn, plotted and reported cannot disagree.
+public struct Timeline: Sendable {
+    /// W = the viewport's width: one page, in points.
+    public let pageWidth: Double
+    public let pageCount: Int
+    /// Video length in seconds: the script settles, then `deck.tail`; or `deck.duration`.
+    public let duration: Double
+    /// The simulated motion, clipped to `duration`, in time order and without gaps.
+    public let segments: [TimelineSegment]
+    let strokes: [TouchStroke]
+    let bounds: ScrollBounds
+
+    /// The longest video pagereel makes, in seconds (DESIGN §8).
+    public static let maximumDuration: Double = 600
+
+    public init(deck: Deck) throws(TimelineError) {
+        try Timeline.validate(deck)
+        var builder = TimelineBuilder(deck: deck)
+        for (index, step) in deck.script.enumerated() {
+            try builder.run(step, index: index)
+        }
+        let length: Double
+        if let forced = deck.duration {
+            length = forced
+        } else {
+            length = builder.now + deck.tail
+            if builder.isOpenEnded {
+                throw TimelineError(path: "script", message:
+                    "the script does not settle within the limit of \(Seconds.format(Timeline.maximumDuration)) s")
+            }
+            if length > Timeline.maximumDuration {
+                throw TimelineError(path: "script", message: "the video would be \(Seconds.formatUp(length)) s long, "
+                    + "over the limit of \(Seconds.format(Timeline.maximumDuration)) s")
+            }
+        }
+        var clipped = builder.finished().filter { $0.start <= length }
+        for i in clipped.indices { clipped[i].end = min(clipped[i].end, length) }
+
+        pageWidth = deck.viewport.width
+        pageCount = deck.pageCount
+        duration = length
+        segments = clipped
+        strokes = builder.strokes
+        bounds = builder.bounds
+    }
+
+    /// Frames in the video at `fps` (at least 1).
+    public func frameCount(fps: Int) -> Int {
+        max(1, Int((duration * Double(max(fps, 1)) - 1e-9).rounded(.up)))
+    }
+
+    /// The scroll view at `time` seconds (clamped to 0…duration).
+    public func state(at time: Double) -> TimelineState {
+        let t = time.isNaN ? 0 : min(max(time, 0), duration)
+        let segment = segments[segmentIndex(at: t)]
+        let sample = segment.sample(at: t)
+        return TimelineState(time: t, offset: sample.offset, velocity: sample.velocity, phase: segment.phase,
+                             touch: touch(at: t), position: bounds.position(sample.offset))
+    }
+
+    /// The last segment starting at or before `t` (binary search).
+    func segmentIndex(at t: Double) -> Int {
+        var low = 0, high = segments.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if segments[mid].start <= t { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// The latest stroke's mark at `t`, if it is still visible.
+    func touch(at t: Double) -> Touch? {
+        var low = 0, high = strokes.count
+        while low < high {
+            let mid = (low + high) / 2
+            if strokes[mid].down <= t { low = mid + 1 } else { high = mid }
+        }
+        return low > 0 ? strokes[low - 1].touch(at: t) : nil
+    }
+}

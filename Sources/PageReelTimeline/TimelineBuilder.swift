@@ -1,0 +1,144 @@
+import PageReelDeck
+
+/// Plays a deck's script once, step by step, into segments and touch strokes.
+///
+/// Between steps the scroll view is at rest at `offset` at time `now`, with or without a finger
+/// holding it. A step that gives `at` earlier than `now` cuts the recorded motion at that instant
+/// (`interrupt(at:)`), which is how a finger catches a moving scroll view.
+struct TimelineBuilder {
+    let bounds: ScrollBounds
+    let physics: Physics
+    let viewportHeight: Double
+    let tabs: Tabs?
+    /// Past this instant nothing is ever sampled (the forced duration or the length limit), so
+    /// long walks and slow springs need not be recorded in full beyond it.
+    let horizon: Double
+
+    private(set) var segments: [TimelineSegment] = []
+    private(set) var strokes: [TouchStroke] = []
+    /// Seconds at which the last step settled.
+    private(set) var now = 0.0
+    /// Shown offset at `now`.
+    var offset = 0.0
+    /// A spring did not settle before the horizon, so `now` is a lower bound.
+    private(set) var isOpenEnded = false
+    private var previousStart: Double?
+
+    init(deck: Deck) {
+        bounds = ScrollBounds(pageWidth: deck.viewport.width, pageCount: deck.pageCount,
+                              rubberBand: deck.physics.rubberBand, bounces: deck.physics.bounces)
+        physics = deck.physics
+        viewportHeight = deck.viewport.height
+        tabs = deck.tabs
+        horizon = deck.duration ?? Timeline.maximumDuration
+    }
+
+    /// True while a finger holds the content (a drag with `release: false`, or one cut short).
+    var isHeld: Bool { strokes.last.map { $0.up == .infinity } ?? false }
+
+    /// The phase of the content at rest: a held finger is still dragging.
+    var restPhase: Phase { isHeld ? .dragging : .idle }
+
+    /// Runs `step`, the `index`-th of the script.
+    mutating func run(_ step: Step, index: Int) throws(TimelineError) {
+        if let at = step.at {
+            if let previous = previousStart, at < previous {
+                throw TimelineError(path: "script[\(index)].at", message:
+                    "\(Seconds.format(at)) s is before the previous step, which starts at \(Seconds.format(previous)) s")
+            }
+            if at < now { interrupt(at: at) } else { hold(until: at) }
+        }
+        previousStart = now
+        switch step.action {
+        case .wait(let seconds):
+            hold(until: now + seconds)
+        case .drag(let drag):
+            self.drag(drag)
+        case .swipe(let direction):
+            releaseHeldFinger()
+            drag(Step.Drag(by: direction == .next ? 0.35 : -0.35, duration: 0.18))
+        case .fling(let velocity):
+            release(velocity: velocity)
+        case .jump(let jump):
+            releaseHeldFinger()
+            self.jump(to: jump.to, through: jump.through, step: jump.step, duration: jump.duration)
+        case .tap(let tab):
+            releaseHeldFinger()
+            self.tap(tab)
+        case .hint(let hint):
+            releaseHeldFinger()
+            self.hint(hint)
+        }
+    }
+
+    /// The segments with a final rest that lasts forever.
+    func finished() -> [TimelineSegment] {
+        segments + [TimelineSegment(start: now, end: .infinity, phase: restPhase, motion: .hold(offset),
+                                    bounds: bounds)]
+    }
+
+    /// Records `motion` from `now` until `end` and moves `now` there; nothing if it lasts no time.
+    mutating func append(_ motion: Motion, phase: Phase, until end: Double) {
+        guard end > now else { return }
+        segments.append(TimelineSegment(start: now, end: end, phase: phase, motion: motion, bounds: bounds))
+        now = end
+    }
+
+    /// Stays at rest (finger held or not) until `end`.
+    mutating func hold(until end: Double) {
+        append(.hold(offset), phase: restPhase, until: end)
+    }
+
+    /// Local time limit for a spring's settle scan starting now.
+    var springLimit: Double { max(horizon - now, 0) + 1 }
+
+    /// Notes that a spring ran into `springLimit`.
+    mutating func markOpenEnded() { isOpenEnded = true }
+
+    /// Cuts the recorded motion at `time` < `now`: the content stops where it is then (velocity 0),
+    /// a finger that was down stays down and holds it, a tab tap lifts.
+    mutating func interrupt(at time: Double) {
+        if let index = segments.lastIndex(where: { $0.start <= time }) {
+            offset = segments[index].sample(at: time).offset
+        } else {
+            offset = 0
+        }
+        segments.removeAll { $0.start >= time }
+        if let last = segments.indices.last, segments[last].end > time { segments[last].end = time }
+
+        strokes.removeAll { $0.down >= time }
+        if let last = strokes.indices.last, strokes[last].up > time {
+            if strokes[last].tab != nil {
+                strokes[last].up = time
+            } else {
+                strokes[last].hold(at: time)
+            }
+        }
+        now = time
+    }
+
+    /// Starts a new touch on the content, or continues the held one.
+    mutating func touchDown(x: Double) {
+        guard !isHeld else { return }
+        strokes.append(TouchStroke(down: now, x: x, y: 0.62 * viewportHeight,
+                                   startPage: bounds.nearestPage(offset)))
+    }
+
+    mutating func addFingerMove(distance: Double, duration: Double, curve: Step.Curve) {
+        let last = strokes.count - 1
+        let x = strokes[last].x(at: now)
+        strokes[last].moves.append(.init(start: now, from: x, distance: distance, duration: duration, curve: curve))
+    }
+
+    /// Lifts the finger at `now` and returns the page its touch began on.
+    mutating func lift() -> Int? {
+        guard isHeld else { return nil }
+        strokes[strokes.count - 1].up = now
+        return strokes[strokes.count - 1].startPage
+    }
+
+    mutating func addTap(tab: Int, x: Double, y: Double, duration: Double) {
+        strokes.append(TouchStroke(down: now, x: x, y: y, startPage: bounds.nearestPage(offset), tab: tab,
+                                   up: now + duration))
+    }
+}
