@@ -9,16 +9,15 @@ enum FileBytes {
     /// The first `limit` bytes of the file (all of it when `limit` is nil), and whether that is
     /// the whole file. A file larger than `maxSize` is refused before reading, so a huge file
     /// cannot exhaust memory.
-    static func read(_ path: String, limit: Int?, maxSize: Int = .max) throws(RasterError) -> (bytes: [UInt8], isWhole: Bool) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    static func read(_ path: String, limit: Int?,
+                     maxSize: Int = .max) throws(RasterError) -> (bytes: [UInt8], isWhole: Bool) {
+        // Non-blocking so that a FIFO given as an image is refused below instead of hanging here.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw failure(path) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw failure(path) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            let what = (info.st_mode & S_IFMT) == S_IFDIR ? "is a directory" : "is not a regular file"
-            throw .io(path: path, message: what)
-        }
+        try checkRegular(info, path)
         let fileSize = Int(info.st_size)
         if limit == nil, fileSize > maxSize {
             throw .io(path: path, message: "file is \(fileSize >> 20) MiB, larger than \(maxSize >> 20) MiB")
@@ -41,15 +40,21 @@ enum FileBytes {
         return (bytes, filled == fileSize)
     }
 
-    /// Throws `.notFound` unless `path` names an existing regular file (FreeType opens fonts itself
-    /// and would only say "cannot open resource").
+    /// Throws unless `path` names a readable regular file, with the same errors as `read`
+    /// (FreeType opens fonts itself and would only say "cannot open resource").
     static func checkReadable(_ path: String) throws(RasterError) {
         var info = stat()
         guard stat(path, &info) == 0 else { throw failure(path) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw .io(path: path, message: (info.st_mode & S_IFMT) == S_IFDIR ? "is a directory" : "is not a regular file")
-        }
+        try checkRegular(info, path)
         guard access(path, R_OK) == 0 else { throw failure(path) }
+    }
+
+    private static func checkRegular(_ info: stat, _ path: String) throws(RasterError) {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR: throw .io(path: path, message: "is a directory")
+        default: throw .io(path: path, message: "is not a regular file")
+        }
     }
 
     /// The error for the current `errno`.

@@ -1,7 +1,3 @@
-import CJPEG
-import CPNG
-import CShims
-
 /// Decodes the PNG and JPEG files a deck references into premultiplied pixmaps.
 ///
 /// Deck images come from users, so a file may be missing, truncated, mislabelled or a decompression
@@ -32,7 +28,8 @@ public enum ImageDecoder {
             return try pngHeaderSize(prefix, name: path)
         case .jpeg:
             if !isWhole, let size = try? jpegSize(prefix, name: path) { return size }
-            return try jpegSize(isWhole ? prefix : FileBytes.read(path, limit: nil, maxSize: maxFileBytes).bytes, name: path)
+            let bytes = isWhole ? prefix : try FileBytes.read(path, limit: nil, maxSize: maxFileBytes).bytes
+            return try jpegSize(bytes, name: path)
         case nil:
             throw .badImage(path: path, message: notAnImage)
         }
@@ -40,7 +37,8 @@ public enum ImageDecoder {
 
     /// Decodes a PNG (any colour type and bit depth) or a JPEG file into a premultiplied pixmap.
     public static func decode(fileAt path: String, maxPixels: Int = maxPixels) throws(RasterError) -> Pixmap {
-        try decode(bytes: FileBytes.read(path, limit: nil, maxSize: maxFileBytes).bytes, name: path, maxPixels: maxPixels)
+        let bytes = try FileBytes.read(path, limit: nil, maxSize: maxFileBytes).bytes
+        return try decode(bytes: bytes, name: path, maxPixels: maxPixels)
     }
 
     /// Decodes PNG or JPEG bytes; `name` is the file name used in error messages.
@@ -82,37 +80,5 @@ public enum ImageDecoder {
     static func oneDecimal(_ x: Double) -> String {
         let tenths = Int((x * 10).rounded())
         return "\(tenths / 10).\(tenths % 10)"
-    }
-
-    // MARK: - JPEG
-
-    static func jpegSize(_ bytes: [UInt8], name: String) throws(RasterError) -> (width: Int, height: Int) {
-        var width: Int32 = 0, height: Int32 = 0
-        var message = [CChar](repeating: 0, count: 256)
-        let status = bytes.withUnsafeBufferPointer { data in
-            pr_jpeg_size(data.baseAddress, data.count, &width, &height, &message)
-        }
-        guard status == 0 else { throw .badImage(path: name, message: jpegMessage(message)) }
-        return (Int(width), Int(height))
-    }
-
-    static func decodeJPEG(_ bytes: [UInt8], name: String, maxPixels: Int) throws(RasterError) -> Pixmap {
-        let (width, height) = try jpegSize(bytes, name: name)
-        try checkSize(width: width, height: height, maxPixels: maxPixels, name: name)
-        var rgba = [UInt8](repeating: 0, count: width * height * 4)
-        var message = [CChar](repeating: 0, count: 256)
-        let status = bytes.withUnsafeBufferPointer { data in
-            rgba.withUnsafeMutableBufferPointer { out in
-                pr_jpeg_decode_rgba(data.baseAddress, data.count, out.baseAddress, Int32(width), Int32(height), &message)
-            }
-        }
-        guard status == 0 else { throw .badImage(path: name, message: jpegMessage(message)) }
-        // Every pixel is opaque, so straight and premultiplied are the same bytes.
-        return Pixmap(width: width, height: height, pixels: rgba)
-    }
-
-    static func jpegMessage(_ buffer: [CChar]) -> String {
-        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return text.isEmpty ? "corrupt JPEG" : "JPEG: \(text)"
     }
 }

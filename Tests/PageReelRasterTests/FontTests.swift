@@ -69,10 +69,11 @@ import Testing
         #expect(throws: RasterError.notFound(path: "/nonexistent/f.ttf")) {
             try Font(path: "/nonexistent/f.ttf", pixelSize: 12)
         }
-        let folder = try Fixtures.scratchFolder()
-        let path = try Fixtures.write(Array("not a font".utf8), named: "fake.ttf", in: folder)
-        #expect(throws: RasterError.font(name: path, message: "FT_New_Face: unknown file format")) {
-            try Font(path: path, pixelSize: 12)
+        try Fixtures.withScratchFolder { folder in
+            let path = try Fixtures.write(Array("not a font".utf8), named: "fake.ttf", in: folder)
+            #expect(throws: RasterError.font(name: path, message: "FT_New_Face: unknown file format")) {
+                try Font(path: path, pixelSize: 12)
+            }
         }
         for size in [0, -3, .nan, .infinity, 5000] {
             #expect(throws: RasterError.self) { try Font(path: Self.sans, pixelSize: size) }

@@ -40,10 +40,12 @@ import Testing
     }
 
     @Test func sizeComesFromTheHeader() throws {
-        let folder = try Fixtures.scratchFolder()
-        let path = try Fixtures.write(try PNGWriter.encode(Pixmap(width: 37, height: 11)), named: "s.png", in: folder)
-        #expect(try ImageDecoder.size(ofFileAt: path) == (37, 11))
-        #expect(try ImageDecoder.size(ofFileAt: Fixtures.path("red.jpg")) == (64, 48))
+        try Fixtures.withScratchFolder { folder in
+            let png = try PNGWriter.encode(Pixmap(width: 37, height: 11))
+            let path = try Fixtures.write(png, named: "s.png", in: folder)
+            #expect(try ImageDecoder.size(ofFileAt: path) == (37, 11))
+            #expect(try ImageDecoder.size(ofFileAt: Fixtures.path("red.jpg")) == (64, 48))
+        }
     }
 
     @Test func grayscalePNGBecomesOpaqueGray() throws {
@@ -72,10 +74,23 @@ import Testing
     }
 
     @Test func jpegNamedPNGDecodesByItsMagicBytes() throws {
-        let folder = try Fixtures.scratchFolder()
-        let path = try Fixtures.write(try Fixtures.bytes("red.jpg"), named: "photo.png", in: folder)
-        #expect(try ImageDecoder.decode(fileAt: path) == ImageDecoder.decode(fileAt: Fixtures.path("red.jpg")))
-        #expect(try ImageDecoder.size(ofFileAt: path) == (64, 48))
+        try Fixtures.withScratchFolder { folder in
+            let path = try Fixtures.write(try Fixtures.bytes("red.jpg"), named: "photo.png", in: folder)
+            #expect(try ImageDecoder.decode(fileAt: path) == ImageDecoder.decode(fileAt: Fixtures.path("red.jpg")))
+            #expect(try ImageDecoder.size(ofFileAt: path) == (64, 48))
+        }
+    }
+
+    @Test func jpegSizeBehindLargeMetadataIsFound() throws {
+        // Two 64 KiB APP15 segments between SOI and the frame header, as big EXIF/ICC blocks can be.
+        let jpeg = try Fixtures.bytes("red.jpg")
+        let segment: [UInt8] = [0xFF, 0xEF, 0xFF, 0xFF] + [UInt8](repeating: 0x55, count: 0xFFFF - 2)
+        let padded = Array(jpeg.prefix(2)) + segment + segment + Array(jpeg.dropFirst(2))
+        try Fixtures.withScratchFolder { folder in
+            let path = try Fixtures.write(padded, named: "meta.jpg", in: folder)
+            #expect(try ImageDecoder.size(ofFileAt: path) == (64, 48))
+            #expect(try ImageDecoder.decode(fileAt: path) == ImageDecoder.decode(fileAt: Fixtures.path("red.jpg")))
+        }
     }
 
     @Test func missingFileIsNotFound() {
@@ -87,20 +102,28 @@ import Testing
         }
     }
 
-    @Test func directoryIsAnIOError() throws {
-        let folder = try Fixtures.scratchFolder()
-        #expect(throws: RasterError.io(path: folder.path, message: "is a directory")) {
-            try ImageDecoder.decode(fileAt: folder.path)
+    @Test func directoryAndFIFOAreIOErrors() throws {
+        try Fixtures.withScratchFolder { folder in
+            #expect(throws: RasterError.io(path: folder.path, message: "is a directory")) {
+                try ImageDecoder.decode(fileAt: folder.path)
+            }
+            // A FIFO with no writer must be refused, not waited on.
+            let fifo = folder.appendingPathComponent("pipe.png").path
+            try #require(mkfifo(fifo, 0o600) == 0)
+            #expect(throws: RasterError.io(path: fifo, message: "is not a regular file")) {
+                try ImageDecoder.decode(fileAt: fifo)
+            }
         }
     }
 
     @Test func garbageAndEmptyFilesAreNotImages() throws {
-        let folder = try Fixtures.scratchFolder()
-        for (name, bytes) in [("text.png", Array("hello, world".utf8)), ("empty.jpg", [])] {
-            let path = try Fixtures.write(bytes, named: name, in: folder)
-            let expected = RasterError.badImage(path: path, message: "not a PNG or JPEG image")
-            #expect(throws: expected) { try ImageDecoder.decode(fileAt: path) }
-            #expect(throws: expected) { try ImageDecoder.size(ofFileAt: path) }
+        try Fixtures.withScratchFolder { folder in
+            for (name, bytes) in [("text.png", Array("hello, world".utf8)), ("empty.jpg", [])] {
+                let path = try Fixtures.write(bytes, named: name, in: folder)
+                let expected = RasterError.badImage(path: path, message: "not a PNG or JPEG image")
+                #expect(throws: expected) { try ImageDecoder.decode(fileAt: path) }
+                #expect(throws: expected) { try ImageDecoder.size(ofFileAt: path) }
+            }
         }
     }
 
@@ -129,9 +152,10 @@ import Testing
         #expect(throws: RasterError.badImage(path: "huge.png", message: message)) {
             try ImageDecoder.decode(bytes: png, name: "huge.png")
         }
-        let folder = try Fixtures.scratchFolder()
-        let path = try Fixtures.write(png, named: "huge.png", in: folder)
-        #expect(try ImageDecoder.size(ofFileAt: path) == (60000, 60000))
+        try Fixtures.withScratchFolder { folder in
+            let path = try Fixtures.write(png, named: "huge.png", in: folder)
+            #expect(try ImageDecoder.size(ofFileAt: path) == (60000, 60000))
+        }
     }
 
     @Test func limitIsInclusiveAndCheckedForJPEGToo() throws {
@@ -141,7 +165,8 @@ import Testing
             try ImageDecoder.decode(bytes: png, name: "a.png", maxPixels: 5)
         }
         let jpeg = try Fixtures.bytes("red.jpg")
-        #expect(throws: RasterError.badImage(path: "r.jpg", message: "64×48 is 3072 pixels, over the limit of 3000 pixels")) {
+        let message = "64×48 is 3072 pixels, over the limit of 3000 pixels"
+        #expect(throws: RasterError.badImage(path: "r.jpg", message: message)) {
             try ImageDecoder.decode(bytes: jpeg, name: "r.jpg", maxPixels: 3000)
         }
     }
@@ -150,10 +175,11 @@ import Testing
         let png = PNGSurgery.withSize(try Self.samplePNG(), width: 0, height: 2)
         expectBadImage({ () throws(RasterError) in try ImageDecoder.decode(bytes: png, name: "z.png") },
                        path: "z.png") { $0.hasPrefix("PNG: ") }
-        let folder = try Fixtures.scratchFolder()
-        let path = try Fixtures.write(png, named: "z.png", in: folder)
-        #expect(throws: RasterError.badImage(path: path, message: "PNG: invalid size 0×2")) {
-            try ImageDecoder.size(ofFileAt: path)
+        try Fixtures.withScratchFolder { folder in
+            let path = try Fixtures.write(png, named: "z.png", in: folder)
+            #expect(throws: RasterError.badImage(path: path, message: "PNG: invalid size 0×2")) {
+                try ImageDecoder.size(ofFileAt: path)
+            }
         }
     }
 

@@ -17,12 +17,13 @@ enum Fixtures {
         [UInt8](try Data(contentsOf: URL(fileURLWithPath: path(name))))
     }
 
-    /// A fresh empty folder for one test's files.
-    static func scratchFolder() throws -> URL {
+    /// Runs `body` with a fresh empty folder, removed afterwards.
+    static func withScratchFolder<T>(_ body: (URL) throws -> T) throws -> T {
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("pagereel-raster-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try body(url)
     }
 
     static func write(_ bytes: [UInt8], named name: String, in folder: URL) throws -> String {
