@@ -1,0 +1,90 @@
+// PageReelScene: from a scroll position to a display list.
+//
+// Design note: a transition only says where each page goes, in viewport points (`PageTransition`);
+// this builder moves that onto the canvas and into output pixels, orders it for the painter, adds
+// shadows and the chrome (tabs, dots, the finger) and names the page textures it needs. Building a
+// scene is pure and cheap, so the exporter can build one per frame on any thread.
+import Foundation
+import PageReelDeck
+import PageReelTimeline
+
+/// Builds the `Scene` of any timeline state for one deck, transition and output scale.
+public struct SceneBuilder: Sendable {
+    public let deck: Deck
+    /// Output pixels per point.
+    public let scale: Double
+    /// Output size in pixels.
+    public let width: Int
+    public let height: Int
+    private let transition: any PageTransition
+
+    /// `transition` overrides the deck's (the `--transition` flag); `scale` multiplies the canvas.
+    public init(deck: Deck, transition: TransitionSpec? = nil, scale: Double = 1) {
+        self.deck = deck
+        self.scale = scale
+        width = Int((Double(deck.canvas.width) * scale).rounded())
+        height = Int((Double(deck.canvas.height) * scale).rounded())
+        self.transition = SceneBuilder.makeTransition(transition ?? deck.transition, deck: deck)
+    }
+
+    static func makeTransition(_ spec: TransitionSpec, deck: Deck) -> any PageTransition {
+        switch spec {
+        case .custom(let custom): return MAGTransition(custom)
+        case .named(let name):
+            return MAGTransition(name, perspective: deck.perspective) ?? MAGTransition(.none, perspective: 0)!
+        }
+    }
+
+    /// The scene at one instant.
+    public func scene(for state: TimelineState) -> Scene {
+        let viewport = deck.viewport
+        let geometry = PageGeometry(width: viewport.width, height: viewport.height, offset: state.offset,
+                                    pageCount: deck.pageCount)
+        // Viewport points → output pixels.
+        let toOutput = Matrix4.scale(scale, scale) * .translation(viewport.x, viewport.y)
+        var scene = Scene(width: width, height: height, background: deck.canvas.background,
+                          pageWidth: viewport.width, pageHeight: viewport.height, scale: scale)
+        scene.items = pageItems(state: state, geometry: geometry, toOutput: toOutput)
+        scene.items += chrome(state: state)
+        return scene
+    }
+
+    /// Shadows and page quads of the visible pages, farthest first.
+    private func pageItems(state: TimelineState, geometry: PageGeometry, toOutput: Matrix4) -> [SceneItem] {
+        let position = state.position
+        let first = max(0, Int((position - transition.reach).rounded(.up)))
+        let last = min(deck.pageCount - 1, Int((position + transition.reach).rounded(.down)))
+        guard first <= last else { return [] }
+        let style = deck.pageStyle
+        var placed: [(quad: PlacedQuad, page: Int, progress: Int)] = []
+        for page in first...last {
+            let s = (Double(page) * geometry.width - state.offset) / geometry.width
+            guard abs(s) < transition.reach else { continue }
+            let progress = deck.page(at: page).hasParallax ? SceneBuilder.parallaxProgress(s: s) : 0
+            for quad in transition.place(page: page, s: s, geometry: geometry) {
+                placed.append((quad, page, progress))
+            }
+        }
+        // Stable painter's order: by order, then by page index.
+        placed.sort { $0.quad.order != $1.quad.order ? $0.quad.order < $1.quad.order : $0.page < $1.page }
+        var items: [SceneItem] = []
+        for (quad, page, progress) in placed {
+            let transform = toOutput * quad.transform
+            if let shadow = style.shadow, quad.castsShadow, quad.opacity > 0 {
+                items.append(.shadow(ShadowQuad(transform: transform, outline: geometry.fullPage,
+                                                cornerRadius: style.cornerRadius, shadow: shadow,
+                                                opacity: quad.opacity)))
+            }
+            items.append(.page(PageQuad(texture: TextureKey(page: page, progress: progress), transform: transform,
+                                        source: quad.source, opacity: quad.opacity,
+                                        cornerRadius: style.cornerRadius, shading: quad.shading,
+                                        antialiasedEdges: quad.antialiasedEdges)))
+        }
+        return items
+    }
+
+    /// MAG's parallax progress: trunc((pageX − offset)·100/W), clamped to [−100, 100].
+    public static func parallaxProgress(s: Double) -> Int {
+        Int(min(max(100 * s, -100), 100).rounded(.towardZero))
+    }
+}
