@@ -11,11 +11,15 @@ public struct JSONParser {
 
     /// Parses one JSON document (UTF-8, an optional leading byte order mark).
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes)
-        return try parser.document()
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
+            var parser = JSONParser(bytes: buffer)
+            return try parser.document()
+        }
     }
 
-    let bytes: [UInt8]
+    // Valid only inside `parse`, which owns the array. A raw buffer because array bounds checks
+    // tripled the parse time of large decks in debug builds (what the tests run).
+    let bytes: UnsafeBufferPointer<UInt8>
     var offset = 0
     private var line = 1
     private var lineStart = 0
@@ -24,9 +28,9 @@ public struct JSONParser {
     private var knownColumnOffset = 0
     private var knownColumn = 1
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
             offset = 3
             lineStart = 3
             knownColumnOffset = 3
@@ -76,7 +80,7 @@ public struct JSONParser {
             }
             let keyPosition = position(at: offset)
             let key = try string()
-            guard keys.insert(key).inserted else {
+            guard !isDuplicate(key, in: members, index: &keys) else {
                 throw JSONSyntaxError("duplicate key \(quoted(key))", at: keyPosition)
             }
             skipWhitespace()
@@ -120,6 +124,14 @@ public struct JSONParser {
             default: throw error("\(unexpected()), expected ',' or ']'")
             }
         }
+    }
+
+    /// Whether `key` is already in `members`. Deck objects have a few keys, so a scan beats
+    /// hashing; past 16 members `index` takes over to keep big objects linear.
+    private func isDuplicate(_ key: String, in members: [JSONMember], index: inout Set<String>) -> Bool {
+        if members.count < 16 { return members.contains { $0.key == key } }
+        if index.isEmpty { index = Set(members.map(\.key)) }
+        return !index.insert(key).inserted
     }
 
     private mutating func checkDepth(_ depth: Int) throws(JSONSyntaxError) {

@@ -66,7 +66,8 @@ public struct JSONValue: Sendable, Equatable {
     }
 }
 
-/// One `"key": value` pair of a JSON object.
+/// One `"key": value` pair of a JSON object, with the key's own position so that an unknown
+/// key is reported where the key is written rather than where its value starts.
 public struct JSONMember: Sendable, Equatable {
     public var key: String
     /// Where the key's opening quote is.
@@ -81,6 +82,8 @@ public struct JSONMember: Sendable, Equatable {
 }
 
 /// A JSON number: its value, and whether it was written without a fraction or exponent.
+/// Both are kept because a deck accepts `30.0` where an integer is expected, while a schema
+/// or a formatter may want to know how the number was written.
 public struct JSONNumber: Sendable, Equatable {
     public var value: Double
     /// True for literals like `30`, false for `30.0` or `3e1` (which still have an integral value).
@@ -92,7 +95,8 @@ public struct JSONNumber: Sendable, Equatable {
     }
 }
 
-/// A 1-based line and column in a JSON text; columns count Unicode scalars, not bytes.
+/// A 1-based line and column in a JSON text; columns count Unicode scalars, not bytes, so they
+/// match what an editor shows on a line with accents or emoji.
 public struct SourcePosition: Sendable, Equatable, Comparable, CustomStringConvertible {
     public var line: Int
     public var column: Int

@@ -21,9 +21,10 @@ enum SpellingSuggestion {
         return best?.candidate
     }
 
-    /// Edits allowed for words of this length.
+    /// Edits allowed for words of this length; one- and two-letter words only match up to case.
     static func tolerance(forLength length: Int) -> Int {
         switch length {
+        case ..<3: 0
         case ..<5: 1
         case ..<9: 2
         default: 3

@@ -54,6 +54,18 @@ import Testing
         #expect(root["c"] == nil)
     }
 
+    @Test func findsDuplicateKeysInBigObjects() throws {
+        let keys = (0..<40).map { "\"k\($0)\": \($0)" }
+        let root = try JSONParser.parse(Array(("{" + keys.joined(separator: ",") + "}").utf8))
+        #expect(root.members?.count == 40)
+        #expect(root["k39"]?.number == 39)
+        for repeated in [3, 20] {
+            let text = "{" + keys.joined(separator: ",") + ",\n \"k\(repeated)\": 0}"
+            let error = try #require(syntaxError(text))
+            #expect(error.description == "line 2, column 2: duplicate key \"k\(repeated)\"")
+        }
+    }
+
     @Test func describesKinds() throws {
         let root = try JSONParser.parse(Array(#"[null, true, 1, "s", [], {}]"#.utf8))
         let kinds = try #require(root.elements).map(\.kindDescription)

@@ -21,7 +21,7 @@ func issues(with members: String) -> [String] {
 }
 
 /// A deck of one empty page plus `members`, decoded.
-func deck(with members: String) -> Deck? {
+func decodeDeck(with members: String) -> Deck? {
     decodeDeck(#"{"pages": [{}], "# + members + "}")
 }
 
