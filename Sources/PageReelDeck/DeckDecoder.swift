@@ -42,17 +42,15 @@ public enum DeckDecoder {
             r.report("expected the deck to be an object, got \(r.value.kindDescription)")
             return nil
         }
+        let version = r.member("pagereel", readVersion) ?? 1
+        // Another version has other rules; judging its deck by version 1's would only add noise.
+        guard version == 1 else { return nil }
         _ = r.expectObject(keys: deckKeys)
-        _ = r.member("pagereel") { r in
-            if let version = r.readInt(), version != 1 {
-                r.report("unsupported version \(version) (this pagereel reads 1)")
-            }
-            return ()
-        }
         let canvas = r.member("canvas", readCanvas) ?? Canvas()
         let viewport = r.member("viewport") { readViewport(&$0, canvas: canvas) }
         let pages = r.require("pages") ? r.member("pages", readPages) : nil
         var deck = Deck(canvas: canvas, viewport: viewport, pages: pages ?? .list([]))
+        deck.version = version
         deck.transition = r.member("transition", readTransition) ?? deck.transition
         deck.perspective = r.number("perspective", .nonNegative) ?? deck.perspective
         deck.fold = r.member("fold", readFold) ?? deck.fold
@@ -67,6 +65,13 @@ public enum DeckDecoder {
         deck.tail = r.number("tail", .nonNegative) ?? deck.tail
         deck.duration = r.number("duration", .positive(max: maxDuration, unit: " s"))
         return pages == nil ? nil : deck
+    }
+
+    /// The format version, reported when it is not 1, the only one this decoder reads.
+    static func readVersion(_ r: inout JSONReader) -> Int? {
+        let version = r.readInt()
+        if let version, version != 1 { r.report("unsupported version \(version) (this pagereel reads 1)") }
+        return version
     }
 
     static func readCanvas(_ r: inout JSONReader) -> Canvas? {

@@ -93,6 +93,9 @@ import Testing
     @Test func checksTheVersion() {
         #expect(decodeDeck(with: #""pagereel": 1"#) != nil)
         #expect(issues(with: #""pagereel": 2"#) == ["pagereel: unsupported version 2 (this pagereel reads 1)"])
+        // Only the version is reported: the rest follows rules this decoder does not know.
+        #expect(issues(#"{"pagereel": 2, "pages": [], "scenes": {}}"#)
+            == ["pagereel: unsupported version 2 (this pagereel reads 1)"])
         #expect(issues(with: #""pagereel": "1""#) == ["pagereel: expected an integer, got a string"])
     }
 
