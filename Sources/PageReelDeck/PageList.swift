@@ -28,8 +28,8 @@ public enum PageTemplate {
         var out = ""
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "{") {
-            out += rest[..<open]
             guard let close = rest[open...].firstIndex(of: "}") else { break }
+            out += rest[..<open]
             let token = rest[rest.index(after: open)..<close]
             if let value = value(of: token, index: index) {
                 out += value

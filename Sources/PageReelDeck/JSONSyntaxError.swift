@@ -1,0 +1,16 @@
+/// Why a text is not JSON, and where: `line 3, column 14: expected "," or "}"`.
+///
+/// Kept apart from `DeckError` because the parser is reused on its own (the schema tests parse
+/// JSON that is not a deck); `DeckDecoder` turns it into a `DeckIssue` with an empty path.
+public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var position: SourcePosition
+    /// Lowercase, no trailing period.
+    public var message: String
+
+    public init(_ message: String, at position: SourcePosition) {
+        self.message = message
+        self.position = position
+    }
+
+    public var description: String { "\(position): \(message)" }
+}

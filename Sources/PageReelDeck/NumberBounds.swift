@@ -1,0 +1,60 @@
+/// The range a deck number must fall in, and the message when it does not.
+///
+/// Each rule is written once here so that every key with the same rule gets the same words:
+/// sign rules read `must be > 0`, limits name the limit (`8000 is over the limit of 7680`), and
+/// fractions name their interval (`must be between 0 and 1`).
+struct NumberBounds {
+    var lower: Double?
+    var lowerInclusive = true
+    var upper: Double?
+    var upperInclusive = true
+    /// Appended to the limit in messages, e.g. " s".
+    var unit = ""
+
+    /// Any finite number.
+    static let any = NumberBounds()
+    /// > 0
+    static let positive = NumberBounds(lower: 0, lowerInclusive: false)
+    /// ≥ 0
+    static let nonNegative = NumberBounds(lower: 0)
+    /// [0, 1]
+    static let fraction = NumberBounds(lower: 0, upper: 1)
+
+    /// `range`, with `unit` after the limit in messages.
+    static func limit(_ range: ClosedRange<Double>, unit: String = "") -> NumberBounds {
+        NumberBounds(lower: range.lowerBound, upper: range.upperBound, unit: unit)
+    }
+
+    /// > 0 and ≤ `max`.
+    static func positive(max: Double, unit: String = "") -> NumberBounds {
+        NumberBounds(lower: 0, lowerInclusive: false, upper: max, unit: unit)
+    }
+
+    /// What is wrong with `value`, or nil if it is in range.
+    func problem(with value: Double) -> String? {
+        let tooLow = lower.map { lowerInclusive ? value < $0 : value <= $0 } ?? false
+        let tooHigh = upper.map { upperInclusive ? value > $0 : value >= $0 } ?? false
+        guard tooLow || tooHigh else { return nil }
+        if let lower, let upper, lower >= 0, upper <= 1 { return "must be \(intervalWords(lower, upper))" }
+        if tooLow, let lower {
+            if lower == 0 { return "must be \(lowerInclusive ? ">=" : ">") 0" }
+            return "\(formatNumber(value)) is below the minimum of \(formatNumber(lower))\(unit)"
+        }
+        return "\(formatNumber(value)) is over the limit of \(formatNumber(upper ?? 0))\(unit)"
+    }
+
+    private func intervalWords(_ lower: Double, _ upper: Double) -> String {
+        switch (lowerInclusive, upperInclusive) {
+        case (true, true): "between \(formatNumber(lower)) and \(formatNumber(upper))"
+        case (false, false): "> \(formatNumber(lower)) and < \(formatNumber(upper))"
+        case (false, true): "> \(formatNumber(lower)) and <= \(formatNumber(upper))"
+        case (true, false): ">= \(formatNumber(lower)) and < \(formatNumber(upper))"
+        }
+    }
+}
+
+/// A number as a deck author would write it: `30`, not `30.0`; `0.35`; `1e+20`.
+func formatNumber(_ value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+    return String(value)
+}

@@ -1,0 +1,62 @@
+/// Finds the word a misspelt key or value was probably meant to be: "titel" → "title",
+/// "Card" → "cards", "cornerradius" → "cornerRadius".
+///
+/// Unknown keys are errors rather than silently ignored, so the error has to say what to write
+/// instead. Distances are Damerau–Levenshtein (a swap of two neighbours counts once) on
+/// lowercased text, with a tolerance that grows with the word so short words do not match
+/// everything.
+enum SpellingSuggestion {
+    /// The closest of `candidates` to `word`, or nil if none is close enough. Ties go to the
+    /// candidate listed first.
+    static func closest(to word: String, among candidates: [String]) -> String? {
+        let typed = Array(word.lowercased().unicodeScalars)
+        guard !typed.isEmpty else { return nil }
+        var best: (candidate: String, distance: Int)?
+        for candidate in candidates {
+            let target = Array(candidate.lowercased().unicodeScalars)
+            let limit = tolerance(forLength: max(typed.count, target.count))
+            let d = distance(typed, target)
+            if d <= limit, d < (best?.distance ?? .max) { best = (candidate, d) }
+        }
+        return best?.candidate
+    }
+
+    /// Edits allowed for words of this length; one- and two-letter words only match up to case.
+    static func tolerance(forLength length: Int) -> Int {
+        switch length {
+        case ..<3: 0
+        case ..<5: 1
+        case ..<9: 2
+        default: 3
+        }
+    }
+
+    /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
+    /// adjacent characters each cost 1.
+    static func distance<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        let width = b.count + 1
+        var previous2 = [Int](repeating: 0, count: width)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: width)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var d = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    d = min(d, previous2[j - 2] + 1)
+                }
+                current[j] = d
+            }
+            (previous2, previous, current) = (previous, current, previous2)
+        }
+        return previous[b.count]
+    }
+
+    /// ` (did you mean "x"?)` or an empty string.
+    static func hint(for word: String, among candidates: [String]) -> String {
+        closest(to: word, among: candidates).map { " (did you mean \(quoted($0))?)" } ?? ""
+    }
+}
