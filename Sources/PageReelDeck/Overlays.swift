@@ -37,8 +37,8 @@ public struct Indicator: Sendable, Equatable {
     /// Dot diameter in points.
     public var size: Double = 8
     public var spacing: Double = 8
-    /// Distance from the viewport's bottom edge to the dots' centre, negative = below it.
-    public var offset: Double = -20
+    /// Distance from the viewport's bottom edge up to the dots' centre; negative puts them below it.
+    public var offset: Double = 24
 
     public init(style: Style = .dots) { self.style = style }
 }

@@ -1,0 +1,210 @@
+import Foundation
+import PageReelDeck
+import PageReelEncode
+import PageReelRaster
+
+/// Renders a project once and feeds every requested output, atomically.
+public final class Exporter {
+    public let project: Project
+    public let options: ExportOptions
+    /// The video's frame rate, scale and size.
+    public let fps: Int
+    public let scale: Double
+    public let width: Int
+    public let height: Int
+    /// Frames of the whole video at `fps`, and the ones this export renders.
+    public let frameCount: Int
+    public let frames: Range<Int>
+
+    /// Progress after each frame reaches the outputs.
+    public struct Progress: Sendable {
+        public var done: Int
+        public var total: Int
+        public var elapsed: Double
+    }
+
+    /// What an export wrote.
+    public struct Summary: Sendable, Codable {
+        public var outputs: [String]
+        public var frames: Int
+        /// Video length of the rendered frames, in seconds.
+        public var seconds: Double
+        /// Wall time of the export.
+        public var elapsed: Double
+    }
+
+    /// Checks the options against the project (sizes, rates, frame range, outputs).
+    public init(project: Project, options: ExportOptions) throws(PageReelError) {
+        self.project = project
+        var options = options
+        if options.outputs.isEmpty {
+            let stem = (project.file as NSString).deletingPathExtension
+            options.outputs = [Output(path: stem + ".mp4", format: .mp4)]
+        }
+        self.options = options
+        let canvas = project.deck.canvas
+        fps = options.fps ?? canvas.fps
+        guard (1...120).contains(fps) else { throw .usage("--fps: \(fps) is outside 1…120") }
+        scale = try Exporter.scale(for: options.size, canvas: canvas)
+        width = Int((Double(canvas.width) * scale).rounded())
+        height = Int((Double(canvas.height) * scale).rounded())
+        frameCount = project.timeline.frameCount(fps: fps)
+        if let range = options.frames {
+            guard range.lowerBound >= 0, range.upperBound < frameCount else {
+                throw .usage("--frames: \(range.lowerBound)-\(range.upperBound) is outside the video's frames 0-\(frameCount - 1)")
+            }
+            frames = range.lowerBound..<(range.upperBound + 1)
+        } else {
+            frames = 0..<frameCount
+        }
+        if let gifFPS = options.gifFPS, !(1...50).contains(gifFPS) {
+            throw .usage("--gif-fps: \(gifFPS) is outside 1…50")
+        }
+        if let gifWidth = options.gifWidth, !(16...canvas.width * 4).contains(gifWidth) {
+            throw .usage("--gif-width: \(gifWidth) is outside 16…\(canvas.width * 4)")
+        }
+        var seen = Set<String>()
+        for output in options.outputs where !seen.insert((output.path as NSString).standardizingPath).inserted {
+            throw .usage("-o \(output.path) is given twice")
+        }
+    }
+
+    /// The uniform scale of `--size WxH`, which must keep the canvas's aspect ratio.
+    static func scale(for size: (width: Int, height: Int)?, canvas: Canvas) throws(PageReelError) -> Double {
+        guard let size else { return 1 }
+        guard size.width >= 16, size.height >= 16, size.width <= 7680, size.height <= 4320 else {
+            throw .usage("--size: \(size.width)x\(size.height) is outside 16x16…7680x4320")
+        }
+        let scale = Double(size.width) / Double(canvas.width)
+        let expected = Double(canvas.height) * scale
+        guard abs(expected - Double(size.height)) <= 1 else {
+            let h = Int(expected.rounded())
+            throw .usage("--size: \(size.width)x\(size.height) does not keep the canvas's aspect ratio "
+                + "(\(canvas.width)x\(canvas.height)); use \(size.width)x\(h)")
+        }
+        return scale
+    }
+
+    /// Renders and writes everything; on any failure or cancellation removes what it wrote.
+    public func run(cancellation: Cancellation? = nil, progress: ((Progress) -> Void)? = nil) throws(PageReelError) -> Summary {
+        let start = Date()
+        let files = try options.outputs.map { output throws(PageReelError) in try OutputFile(output) }
+        do {
+            let groups = try makeGroups(files)
+            let total = groups.reduce(0) { $0 + $1.frames.count }
+            var done = 0
+            for group in groups {
+                try group.run(cancellation: cancellation) { () in
+                    done += 1
+                    progress?(Progress(done: done, total: total, elapsed: Date().timeIntervalSince(start)))
+                }
+            }
+            if let signal = cancellation?.signal { throw PageReelError.interrupted(signal: signal) }
+            for file in files { try file.commit() }
+        } catch let error as PageReelError {
+            files.forEach { $0.discard() }
+            throw error
+        } catch {
+            files.forEach { $0.discard() }
+            throw .usage("\(error)")
+        }
+        return Summary(outputs: files.map(\.output.path), frames: frames.count,
+                       seconds: Double(frames.count) / Double(fps), elapsed: Date().timeIntervalSince(start))
+    }
+
+    /// Outputs grouped by the render they need: the video's, and a second one for a GIF at its
+    /// own rate or width.
+    private func makeGroups(_ files: [OutputFile]) throws(PageReelError) -> [RenderGroup] {
+        let main = FrameSource(project: project, transition: options.transition, fps: fps, scale: scale)
+        var mainSinks: [(OutputFile, FrameSink)] = []
+        var gifFiles: [OutputFile] = []
+        let gifScale = options.gifWidth.map { Double($0) / Double(project.deck.canvas.width) }
+        let separateGIF = (options.gifFPS != nil && options.gifFPS != fps) || (gifScale != nil && gifScale != scale)
+        for file in files {
+            if file.output.format == .gif && separateGIF {
+                gifFiles.append(file)
+            } else {
+                mainSinks.append((file, try makeSink(file, width: main.width, height: main.height, fps: fps)))
+            }
+        }
+        var groups: [RenderGroup] = []
+        if !mainSinks.isEmpty { groups.append(RenderGroup(source: main, frames: frames, sinks: mainSinks)) }
+        if !gifFiles.isEmpty {
+            let gifFPS = options.gifFPS ?? fps
+            let source = FrameSource(project: project, transition: options.transition, fps: gifFPS,
+                                     scale: gifScale ?? scale)
+            // The same stretch of time as the video's frames.
+            let first = Int((Double(frames.lowerBound) * Double(gifFPS) / Double(fps)).rounded(.up))
+            let end = min(source.frameCount, Int((Double(frames.upperBound) * Double(gifFPS) / Double(fps)).rounded(.up)))
+            var sinks: [(OutputFile, FrameSink)] = []
+            for file in gifFiles {
+                sinks.append((file, try makeSink(file, width: source.width, height: source.height, fps: gifFPS)))
+            }
+            groups.append(RenderGroup(source: source, frames: first..<max(first + 1, end), sinks: sinks))
+        }
+        return groups
+    }
+
+    private func makeSink(_ file: OutputFile, width: Int, height: Int, fps: Int) throws(PageReelError) -> FrameSink {
+        do {
+            switch file.output.format {
+            case .mp4, .webm:
+                let codec: VideoOptions.Codec = file.output.format == .mp4 ? .h264 : .vp9
+                return try VideoWriter(path: file.temporaryPath,
+                                       options: VideoOptions(codec: codec, width: width, height: height, fps: fps,
+                                                             crf: options.crf, preset: options.preset,
+                                                             tune: codec == .h264 ? options.tune : nil))
+            case .gif:
+                return try GIFWriter(path: file.temporaryPath,
+                                     options: GIFOptions(width: width, height: height, fps: fps, loop: options.loop))
+            case .pngFrames:
+                return try PNGSequenceWriter(directory: file.temporaryPath)
+            case .png:
+                return PosterWriter(path: file.temporaryPath)
+            }
+        } catch {
+            throw Exporter.map(error, file: file)
+        }
+    }
+
+    /// An encoder error in terms of the user's output path.
+    static func map(_ error: EncodeError, file: OutputFile) -> PageReelError {
+        let message = error.description.replacingOccurrences(of: file.temporaryPath + ": ", with: "")
+            .replacingOccurrences(of: file.temporaryPath, with: file.output.path)
+        switch error {
+        case .cannotCreate: return .cannotCreateOutput(path: file.output.path, message: message)
+        case .diskFull: return .writeFailed(path: file.output.path, message: "no space left on device")
+        case .writeFailed: return .writeFailed(path: file.output.path, message: message)
+        case .invalidOption: return .usage("\(file.output.path): \(message)")
+        default: return .encode(error)
+        }
+    }
+}
+
+/// The outputs fed by one render.
+struct RenderGroup {
+    let source: FrameSource
+    let frames: Range<Int>
+    let sinks: [(OutputFile, FrameSink)]
+
+    func run(cancellation: Cancellation?, frameDone: () -> Void) throws(PageReelError) {
+        try FramePipeline(source: source, frames: frames).run(cancellation: cancellation) { pixmap, frame throws(PageReelError) in
+            for (file, sink) in sinks {
+                do {
+                    try sink.write(pixmap, index: frame)
+                } catch {
+                    throw Exporter.map(error, file: file)
+                }
+            }
+            frameDone()
+        }
+        for (file, sink) in sinks {
+            if let signal = cancellation?.signal { throw .interrupted(signal: signal) }
+            do {
+                try sink.finish()
+            } catch {
+                throw Exporter.map(error, file: file)
+            }
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import PageReelDeck
+import PageReelRaster
+import PageReelScene
+import PageReelTimeline
+
+/// Frames of a project at one frame rate and output scale: frame n is the scene at t = n/fps,
+/// rendered. Deterministic: the same frame number always gives the same pixels.
+public final class FrameSource: Sendable {
+    public let project: Project
+    public let fps: Int
+    public let scale: Double
+    public let width: Int
+    public let height: Int
+    /// Frames in the whole video at this rate.
+    public let frameCount: Int
+    private let builder: SceneBuilder
+    private let renderer: FrameRenderer
+
+    public init(project: Project, transition: TransitionSpec? = nil, fps: Int, scale: Double = 1) {
+        self.project = project
+        self.fps = fps
+        self.scale = scale
+        builder = SceneBuilder(deck: project.deck, transition: transition, scale: scale)
+        width = builder.width
+        height = builder.height
+        frameCount = project.timeline.frameCount(fps: fps)
+        renderer = FrameRenderer(deck: project.deck, baseDirectory: project.directory)
+    }
+
+    /// The instant of frame `n`.
+    public func time(ofFrame n: Int) -> Double { Double(n) / Double(fps) }
+
+    /// The scene of frame `n`.
+    public func scene(frame n: Int) -> Scene {
+        builder.scene(for: project.timeline.state(at: time(ofFrame: n)))
+    }
+
+    /// The scene at an instant.
+    public func scene(at time: Double) -> Scene {
+        builder.scene(for: project.timeline.state(at: time))
+    }
+
+    /// Renders a scene into `pixmap`.
+    public func render(_ scene: Scene, into pixmap: inout Pixmap) throws(PageReelError) {
+        do {
+            try renderer.render(scene, into: &pixmap)
+        } catch {
+            throw .render(error)
+        }
+    }
+
+    /// Number of rendered pages currently cached.
+    public var cachedPageCount: Int { renderer.cachedPageCount }
+}

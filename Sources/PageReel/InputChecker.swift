@@ -1,0 +1,83 @@
+import Foundation
+import PageReelDeck
+import PageReelRaster
+
+/// Checks that the images and fonts a deck names exist and are usable, before rendering starts.
+///
+/// Each distinct file is checked once (a template deck of a million pages usually names a handful),
+/// and images are checked from their header only: the format, and the size limit.
+struct InputChecker {
+    let directory: String
+
+    func issues(in deck: Deck) -> [DeckIssue] {
+        var checked = Set<String>()
+        var issues: [DeckIssue] = []
+        let pageCount: Int
+        let isTemplate: Bool
+        switch deck.pages {
+        case .list(let pages):
+            (pageCount, isTemplate) = (pages.count, false)
+        case .template(let count, let template):
+            // Without placeholders in its file names, page 0 names every file the template does.
+            let varies = InputChecker.files(of: template).contains { $0.path.contains("{") }
+            (pageCount, isTemplate) = (varies ? count : 1, true)
+        }
+        for index in 0..<pageCount {
+            let base = isTemplate ? "pages.template" : "pages[\(index)]"
+            for file in InputChecker.files(of: deck.page(at: index)) {
+                let full = file.path.hasPrefix("/") ? file.path : (directory as NSString).appendingPathComponent(file.path)
+                // Each file is checked, and a bad one reported, once: at the first place naming it.
+                guard checked.insert(full).inserted else { continue }
+                let where_ = base + file.suffix
+                guard var issue = file.isFont ? fontIssue(full, shown: file.path, at: where_)
+                                              : imageIssue(full, shown: file.path, at: where_) else { continue }
+                if isTemplate { issue.message += " (page \(index))" }
+                issues.append(issue)
+            }
+        }
+        return issues
+    }
+
+    /// The files a page names: JSON path suffix, path as written, and whether it is a font.
+    static func files(of page: Page) -> [(suffix: String, path: String, isFont: Bool)] {
+        var files: [(suffix: String, path: String, isFont: Bool)] = []
+        if let image = page.image { files.append((".image", image, false)) }
+        for (k, layer) in page.layers.enumerated() {
+            switch layer.content {
+            case .image(let path): files.append((".layers[\(k)].image", path, false))
+            case .text(let style) where FontResolver.isFontPath(style.font):
+                files.append((".layers[\(k)].font", style.font, true))
+            case .text: break
+            }
+        }
+        return files
+    }
+
+    private func imageIssue(_ full: String, shown: String, at path: String) -> DeckIssue? {
+        do {
+            let size = try ImageDecoder.size(ofFileAt: full)
+            let pixels = size.width * size.height
+            if pixels > ImageDecoder.maxPixels {
+                let mp = Double(pixels) / 1_000_000
+                return DeckIssue(path: path, message: "\(shown): \(size.width)×\(size.height) is "
+                    + String(format: "%.1f", mp) + " MP, over the limit of 50 MP")
+            }
+            return nil
+        } catch {
+            switch error {
+            case .notFound: return DeckIssue(path: path, message: "file not found: \(shown)", kind: .missingInput)
+            case .io(_, let message):
+                return DeckIssue(path: path, message: "cannot read \(shown): \(message)", kind: .missingInput)
+            case .badImage(_, let message): return DeckIssue(path: path, message: "\(shown): \(message)")
+            default: return DeckIssue(path: path, message: "\(shown): \(error)")
+            }
+        }
+    }
+
+    private func fontIssue(_ full: String, shown: String, at path: String) -> DeckIssue? {
+        guard FileManager.default.isReadableFile(atPath: full) else {
+            return DeckIssue(path: path, message: "font not found: \(shown)", kind: .missingInput)
+        }
+        return nil
+    }
+}

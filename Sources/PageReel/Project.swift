@@ -1,0 +1,60 @@
+// PageReel: the facade that wires the stages together.
+//
+// Design note: `Project` loads and checks a deck once — JSON, the timeline's own rules, and every
+// file it names — so that every problem is reported together before any rendering starts.
+// `Exporter` then renders frames on one thread while the encoders consume them on another, feeds
+// every output from the same render, and writes each output to a temporary file that is renamed
+// into place only when the whole export succeeded.
+import Foundation
+import PageReelDeck
+import PageReelRaster
+import PageReelTimeline
+
+/// A deck loaded from a file and checked: its model, its timeline and where its files are.
+public struct Project: Sendable {
+    public let deck: Deck
+    public let timeline: Timeline
+    /// The deck path as the user gave it (used in messages).
+    public let file: String
+    /// The folder relative paths in the deck are resolved against.
+    public let directory: String
+
+    /// Reads, decodes and checks the deck at `path`, including that every image and font it names
+    /// exists and is a usable image.
+    public static func load(_ path: String) throws(PageReelError) -> Project {
+        let data = try readDeck(path)
+        let directory = (path as NSString).deletingLastPathComponent
+        return try load(data: data, file: path, directory: directory.isEmpty ? "." : directory)
+    }
+
+    /// Decodes and checks deck bytes whose relative paths resolve against `directory`.
+    public static func load(data: Data, file: String, directory: String) throws(PageReelError) -> Project {
+        let deck: Deck
+        do {
+            deck = try DeckDecoder.decode(data, file: file)
+        } catch {
+            throw .deck(error)
+        }
+        var issues = InputChecker(directory: directory).issues(in: deck)
+        var timeline: Timeline?
+        do {
+            timeline = try Timeline(deck: deck)
+        } catch {
+            issues.insert(DeckIssue(path: error.path, message: error.message), at: 0)
+        }
+        guard issues.isEmpty, let timeline else { throw .deck(DeckError(file: file, issues: issues)) }
+        return Project(deck: deck, timeline: timeline, file: file, directory: directory)
+    }
+
+    private static func readDeck(_ path: String) throws(PageReelError) -> Data {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .inputMissing(path: path, message: "file not found")
+        }
+        guard !isDirectory.boolValue else { throw .inputMissing(path: path, message: "is a directory, not a deck file") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .inputMissing(path: path, message: "cannot read the file")
+        }
+        return data
+    }
+}

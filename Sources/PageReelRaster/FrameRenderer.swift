@@ -1,0 +1,92 @@
+// PageReelRaster: pixels, in software.
+//
+// Design note: `FrameRenderer` is the stage's entry point. For each scene it makes sure every page
+// texture the scene names exists (rendering missing ones in parallel, MAG's reusable view: only
+// visible pages are ever loaded, and a byte-bounded LRU keeps memory flat whatever the page count),
+// lays out the text items, then hands everything to `SceneRasterizer`, which splits the frame into
+// row bands across cores and runs the `QuadRasterizer` kernel. Output is premultiplied RGBA8.
+import Dispatch
+import Foundation
+import PageReelDeck
+import PageReelScene
+
+/// Turns scenes of one deck into pixels, caching rendered pages between frames.
+public final class FrameRenderer: Sendable {
+    public let deck: Deck
+    public let pages: PageRenderer
+    private let textures: LRUCache<TextureKey, Texture>
+    private let rasterizer = SceneRasterizer()
+
+    /// `baseDirectory` resolves the deck's relative paths; `textureBudget` bounds the bytes of cached pages.
+    public init(deck: Deck, baseDirectory: String, textureBudget: Int = 96 << 20) {
+        self.deck = deck
+        pages = PageRenderer(baseDirectory: baseDirectory)
+        textures = LRUCache(budget: textureBudget)
+    }
+
+    /// Renders `scene` into `pixmap` (resized to the scene).
+    public func render(_ scene: Scene, into pixmap: inout Pixmap) throws(RasterError) {
+        let textures = try prepareTextures(for: scene)
+        var layouts: [TextLayout] = []
+        for case .text(let item) in scene.items {
+            layouts.append(try pages.text.layout(item.style, scale: item.scale, maxWidth: item.box.width / item.scale))
+        }
+        var next = 0
+        rasterizer.render(scene, textures: textures, drawText: { item, pixmap in
+            let layout = layouts[next]
+            next += 1
+            pages.text.draw(layout, at: item.box.x, y: item.box.y + (item.box.height - layout.height) / 2,
+                            color: item.style.color, into: &pixmap)
+        }, into: &pixmap)
+    }
+
+    /// The textures of every page the scene draws, rendering the missing ones in parallel.
+    func prepareTextures(for scene: Scene) throws(RasterError) -> [TextureKey: Texture] {
+        let keys = scene.textureKeys
+        var found: [TextureKey: Texture] = [:]
+        var missing: [TextureKey] = []
+        for key in keys {
+            if let texture = textures.value(for: key) { found[key] = texture } else { missing.append(key) }
+        }
+        guard !missing.isEmpty else { return found }
+        let missingKeys = missing
+        let results = ResultBox<Texture>(count: missing.count)
+        let viewport = deck.viewport
+        DispatchQueue.concurrentPerform(iterations: missing.count) { k in
+            let key = missingKeys[k]
+            results.set(k, Result { () throws(RasterError) -> Texture in
+                let page = try pages.render(deck.page(at: key.page), style: deck.pageStyle, width: viewport.width,
+                                            height: viewport.height, scale: scene.scale, progress: key.progress)
+                return Texture(page)
+            })
+        }
+        let keep = Set(keys)
+        for (k, key) in missing.enumerated() {
+            switch results.get(k) {
+            case .success(let texture):
+                found[key] = texture
+                textures.insert(texture, for: key, cost: texture.texels.count * 4, keep: keep)
+            case .failure(let error):
+                throw error
+            }
+        }
+        return found
+    }
+
+    /// Number of page textures currently cached (for tests and memory checks).
+    public var cachedPageCount: Int { textures.count }
+}
+
+/// Collects results written by concurrent workers, one slot each.
+final class ResultBox<T: Sendable>: @unchecked Sendable {
+    private var slots: [Result<T, RasterError>?]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ result: Result<T, RasterError>) { lock.withLock { slots[index] = result } }
+
+    func get(_ index: Int) -> Result<T, RasterError> {
+        lock.withLock { slots[index] ?? .failure(.io(path: "", message: "page was not rendered")) }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import PageReelDeck
+import PageReelScene
+
+/// Renders one page's content — background, image, title and subtitle, layers moved by parallax —
+/// into a pixmap of the page size times the output scale: the texture the transitions then move.
+///
+/// Images are decoded once and kept, mipmapped, in a byte-bounded cache; they are drawn with the
+/// same quad kernel as the frames, so an image that fills the page at 1:1 lands pixel for pixel.
+public final class PageRenderer: Sendable {
+    /// Folder that relative image and font paths are resolved against (the deck's).
+    public let baseDirectory: String
+    public let text: TextRenderer
+    private let images: LRUCache<String, Texture>
+
+    public init(baseDirectory: String, text: TextRenderer? = nil, imageBudget: Int = 160 << 20) {
+        self.baseDirectory = baseDirectory
+        self.text = text ?? TextRenderer(fonts: FontCache(baseDirectory: baseDirectory))
+        images = LRUCache(budget: imageBudget)
+    }
+
+    /// The absolute path of a deck path.
+    public func resolve(_ path: String) -> String {
+        path.hasPrefix("/") ? path : (baseDirectory as NSString).appendingPathComponent(path)
+    }
+
+    /// The decoded, mipmapped image at a deck path.
+    public func image(_ path: String) throws(RasterError) -> Texture {
+        let full = resolve(path)
+        if let texture = images.value(for: full) { return texture }
+        let texture = Texture(try ImageDecoder.decode(fileAt: full))
+        images.insert(texture, for: full, cost: texture.texels.count * 4)
+        return texture
+    }
+
+    /// Renders `page` at `scale` output pixels per point, with parallax progress `progress`.
+    public func render(_ page: Page, style: PageStyle, width: Double, height: Double, scale: Double,
+                       progress: Int) throws(RasterError) -> Pixmap {
+        let pw = max(1, Int((width * scale).rounded())), ph = max(1, Int((height * scale).rounded()))
+        var pixmap = Pixmap(width: pw, height: ph)
+        Fills.fill(&pixmap, with: page.background ?? style.background)
+        if let path = page.image {
+            let texture = try image(path)
+            draw(texture, in: Rect(x: 0, y: 0, width: Double(pw), height: Double(ph)), fit: page.fit, opacity: 1,
+                 into: &pixmap)
+        }
+        try drawTitles(page, width: width, height: height, scale: scale, into: &pixmap)
+        let p = Double(progress)
+        for layer in page.layers {
+            let x = (layer.x + layer.parallax.x * p) * scale
+            let y = (layer.y + layer.parallax.y * abs(p)) * scale
+            switch layer.content {
+            case .image(let path):
+                let texture = try image(path)
+                let w = (layer.width ?? Double(texture.width)) * scale
+                let h = (layer.height ?? Double(texture.height)) * scale
+                draw(texture, in: Rect(x: x, y: y, width: w, height: h), fit: layer.fit, opacity: layer.opacity,
+                     into: &pixmap)
+            case .text(let style):
+                try text.draw(style, at: x, y: y, scale: scale, maxWidth: layer.width, opacity: layer.opacity,
+                              into: &pixmap)
+            }
+        }
+        return pixmap
+    }
+
+    /// Title and subtitle, centred: in the middle of a plain page, in the lower part over a dark
+    /// scrim when the page has an image.
+    private func drawTitles(_ page: Page, width: Double, height: Double, scale: Double,
+                            into pixmap: inout Pixmap) throws(RasterError) {
+        guard page.title != nil || page.subtitle != nil else { return }
+        let margin = width * 0.08
+        let wrap = width - 2 * margin
+        let titleStyle = page.title.map {
+            TextStyle(string: $0, size: (width * 0.085).rounded(), weight: .bold, color: page.textColor, align: .center)
+        }
+        let subtitleStyle = page.subtitle.map {
+            TextStyle(string: $0, size: (width * 0.05).rounded(), color: page.textColor.withAlpha(0.85), align: .center)
+        }
+        let titleLayout = try titleStyle.map { s throws(RasterError) in try text.layout(s, scale: scale, maxWidth: wrap) }
+        let subtitleLayout = try subtitleStyle.map { s throws(RasterError) in try text.layout(s, scale: scale, maxWidth: wrap) }
+        let gap = titleLayout != nil && subtitleLayout != nil ? 0.3 * (subtitleStyle?.size ?? 0) * scale : 0
+        let block = (titleLayout?.height ?? 0) + gap + (subtitleLayout?.height ?? 0)
+        let centre = (page.image != nil ? 0.78 : 0.5) * height * scale
+        var y = centre - block / 2
+        if page.image != nil {
+            Fills.scrim(&pixmap, from: y - 0.12 * height * scale)
+        }
+        if let layout = titleLayout, let style = titleStyle {
+            text.draw(layout, at: margin * scale, y: y, color: style.color, into: &pixmap)
+            y += layout.height + gap
+        }
+        if let layout = subtitleLayout, let style = subtitleStyle {
+            text.draw(layout, at: margin * scale, y: y, color: style.color, into: &pixmap)
+        }
+    }
+
+    /// Draws an image into `box` (pixels) with a fit, clipped to the box for `fill`.
+    private func draw(_ texture: Texture, in box: Rect, fit: Fit, opacity: Double, into pixmap: inout Pixmap) {
+        let iw = Double(texture.width), ih = Double(texture.height)
+        guard iw > 0, ih > 0, box.width > 0, box.height > 0 else { return }
+        var target = box
+        switch fit {
+        case .stretch: break
+        case .fill, .fit:
+            let k = fit == .fill ? max(box.width / iw, box.height / ih) : min(box.width / iw, box.height / ih)
+            target = Rect(x: box.x + (box.width - iw * k) / 2, y: box.y + (box.height - ih * k) / 2,
+                          width: iw * k, height: ih * k)
+        }
+        // The quad covers the visible part (the box for fill); texels map from the whole target.
+        let visible = fit == .fill ? box : target
+        let paint = QuadRasterizer.Paint.texture(texture, origin: (target.x, target.y),
+                                                 scale: (iw / target.width, ih / target.height), shading: nil)
+        guard let quad = QuadRasterizer(transform: .identity, source: visible, outline: visible, cornerRadius: 0,
+                                        antialiased: .all, opacity: opacity, paint: paint,
+                                        clipHeight: pixmap.height) else { return }
+        SceneRasterizer().draw([quad], clearTo: nil, into: &pixmap)
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+/// Writing to stdout and stderr, unbuffered where it matters.
+enum Console {
+    static func out(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    static func err(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    /// Writes to stderr without a newline (progress bars).
+    static func errRaw(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    static var stderrIsTerminal: Bool { isatty(2) == 1 }
+}

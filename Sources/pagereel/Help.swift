@@ -1,0 +1,75 @@
+/// Usage text for `--help` and `help COMMAND`.
+enum Help {
+    static let version = "0.1.0"
+
+    static let overview = """
+    pagereel \(version) — demo videos of paged scroll views, from a JSON deck
+
+    Usage:
+      pagereel export DECK [-o PATH]... [--transition NAME] [--fps N] [--size WxH] [--frames A-B]
+                      [--crf N] [--preset NAME] [--tune NAME] [--gif-fps N] [--gif-width N] [--loop N]
+                      [--progress auto|plain|none] [-q] [--json]
+      pagereel still DECK (--time SECONDS | --frame N) [--transition NAME] [--fps N] [--size WxH] -o OUT.png
+      pagereel validate DECK...
+      pagereel --version | --help | help COMMAND
+
+    Outputs (-o, repeatable; the extension picks the format): .mp4 (H.264), .gif, .webm (VP9),
+    .png (the first frame), or a folder ending in / (one PNG per frame, frame-000000.png).
+    Without -o, export writes DECK.mp4 beside the deck.
+
+    Exit codes: 0 ok, 64 usage, 65 invalid deck, 66 input missing, 70 internal error,
+    73 cannot create output, 74 write failed, 130 SIGINT, 143 SIGTERM.
+
+    Examples:
+      pagereel export deck.json --transition cards -o demo.mp4 -o demo.gif
+      pagereel still deck.json --time 1.5 -o frame.png
+      pagereel validate Samples/*/deck.json
+    """
+
+    static let commands: [String: String] = [
+        "export": """
+        pagereel export DECK [-o PATH]... [flags]
+
+        Renders the deck once and writes every output. Outputs are written under a temporary name
+        and renamed into place only when the whole export succeeded.
+
+          -o, --output PATH     .mp4, .gif, .webm, .png (first frame) or DIR/ (PNG per frame); repeatable
+          --transition NAME     override the deck's transition (see the deck format)
+          --fps N               frame rate 1…120 (the timeline is resampled, not retimed)
+          --size WxH            output size; must keep the canvas's aspect ratio
+          --frames A-B          render frames A…B only (0-based, inclusive): a shard
+          --crf N               quality (H.264 default 18, VP9 default 32)
+          --preset NAME         x264 preset (default medium)
+          --tune NAME           x264 tune (default animation; none to disable)
+          --gif-fps N           GIF frame rate (default: the video's)
+          --gif-width N         GIF width in pixels (default: the video's)
+          --loop N              GIF loops: 0 forever (default), -1 play once, N repeats
+          --progress MODE       auto (bar on a terminal, lines otherwise), plain or none
+          -q, --quiet           print nothing but errors
+          --json                print a JSON summary on stdout
+
+        Examples:
+          pagereel export deck.json -o demo.mp4 -o demo.gif
+          pagereel export deck.json --size 640x360 --gif-fps 15 -o small.gif
+          pagereel export deck.json --frames 0-149 -o part1.mp4
+        """,
+        "still": """
+        pagereel still DECK (--time SECONDS | --frame N) [--transition NAME] [--fps N] [--size WxH] -o OUT.png
+
+        Renders one frame as a PNG.
+
+        Examples:
+          pagereel still deck.json --time 1.25 -o frame.png
+          pagereel still deck.json --frame 40 --size 640x360 -o thumb.png
+        """,
+        "validate": """
+        pagereel validate DECK...
+
+        Checks decks without rendering: JSON, every key and value, the script, and that every image
+        and font exists. Reports every problem with its JSON path; exit 65 (invalid) or 66 (missing file).
+
+        Example:
+          pagereel validate Samples/*/deck.json
+        """,
+    ]
+}
