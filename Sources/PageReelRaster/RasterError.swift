@@ -1,0 +1,23 @@
+/// What can go wrong while loading page resources or drawing, with where it happened.
+public enum RasterError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A file could not be read or written.
+    case io(path: String, message: String)
+    /// A file is missing.
+    case notFound(path: String)
+    /// An image file is corrupt, truncated, of an unknown format, or too large.
+    case badImage(path: String, message: String)
+    /// libpng failed.
+    case png(operation: String, message: String)
+    /// A font could not be found or loaded.
+    case font(name: String, message: String)
+
+    public var description: String {
+        switch self {
+        case .io(let path, let message): "\(path): \(message)"
+        case .notFound(let path): "\(path): file not found"
+        case .badImage(let path, let message): "\(path): \(message)"
+        case .png(let operation, let message): "\(operation): \(message)"
+        case .font(let name, let message): "font \(name): \(message)"
+        }
+    }
+}
