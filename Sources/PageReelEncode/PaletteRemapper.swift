@@ -1,0 +1,60 @@
+import CImageQuant
+
+/// Maps frames onto a `SharedPalette`, one remapper per worker thread.
+///
+/// A `liq_result` cannot be shared between threads (each remap replaces its internal state), so
+/// every worker gets its own result, made by quantizing a tiny image whose colours are all pinned
+/// as fixed colours: its palette is the shared palette, possibly reordered, and k-means leaves
+/// fixed colours alone. A lookup table turns the worker's indices back into the shared ones.
+final class PaletteRemapper {
+    private let attributes: ImageQuant.Attributes
+    private let result: ImageQuant.Result
+    private let toShared: [UInt8]
+    private let pixels: PixelBuffer
+    let width: Int, height: Int
+
+    init(palette: SharedPalette, width: Int, height: Int, speed: Int, dithering: Float,
+         path: String) throws(EncodeError) {
+        ImageQuant.singleThreaded()
+        let attributes = try ImageQuant.Attributes(maxColors: SharedPalette.maximumColors, speed: speed, path: path)
+        let colors = palette.colors.isEmpty ? [0xFF00_0000] : palette.colors
+        let seed = PixelBuffer(count: colors.count * 4)
+        for (i, word) in colors.enumerated() {
+            let c = SharedPalette.color(word)
+            seed.words[i] = UInt32(c.r) | UInt32(c.g) << 8 | UInt32(c.b) << 16 | 0xFF00_0000
+        }
+        let image = try ImageQuant.Image(attributes, pixels: seed, width: colors.count, height: 1)
+        for word in colors { try image.addFixedColor(SharedPalette.color(word), path: path) }
+        let result = try ImageQuant.Result(quantizing: image, attributes)
+        try result.setDithering(dithering)
+
+        var sharedIndex: [UInt32: UInt8] = [:]
+        for (i, word) in colors.enumerated() where sharedIndex[word] == nil { sharedIndex[word] = UInt8(i) }
+        var toShared = [UInt8](repeating: 0, count: 256)
+        for (i, color) in result.palette.enumerated() {
+            guard let index = sharedIndex[SharedPalette.word(color)] else {
+                throw .imageQuant(path: path, call: "liq_image_quantize(fixed palette)", code: 106)
+            }
+            toShared[i] = index
+        }
+        self.attributes = attributes
+        self.result = result
+        self.toShared = toShared
+        self.pixels = PixelBuffer(count: width * height * 4)
+        self.width = width
+        self.height = height
+    }
+
+    /// Reads `slot` from `spill` and writes its shared-palette indices into `indices`.
+    func remap(slot: Int, from spill: FrameSpill, into indices: PixelBuffer) throws(EncodeError) {
+        ImageQuant.singleThreaded()
+        try spill.read(slot, into: pixels.bytes)
+        let count = width * height
+        let image = try ImageQuant.Image(attributes, pixels: pixels, width: width, height: height)
+        try result.remap(image, into: indices, count: count)
+        let bytes = indices.bytes.bindMemory(to: UInt8.self)
+        toShared.withUnsafeBufferPointer { table in
+            for i in 0..<count { bytes[i] = table[Int(bytes[i])] }
+        }
+    }
+}
