@@ -1,3 +1,5 @@
+import Glibc
+
 /// What went wrong while writing an output, with the file, the frame or the C call involved.
 ///
 /// One error type for the whole stage so the CLI can map each case to an exit code: creation
@@ -58,6 +60,15 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
         case .finished(let path):
             "\(path): the output is already finished"
         }
+    }
+
+    /// The error for a failed POSIX call with `errno` = `code`: a full disk (ENOSPC, EDQUOT) is
+    /// `.diskFull`; anything else a creation or write failure, as the caller says.
+    static func posix(_ code: Int32, path: String, call: String, creating: Bool) -> EncodeError {
+        if code == ENOSPC || code == EDQUOT { return .diskFull(path: path) }
+        let message = String(cString: strerror(code))
+        return creating ? .cannotCreate(path: path, call: call, message: message)
+                        : .writeFailed(path: path, call: call, message: message)
     }
 
     /// libimagequant's names for its `liq_error` values (libimagequant.h).

@@ -29,8 +29,7 @@ final class FrameSpill {
             }
             lastError = errno
         }
-        if lastError == ENOSPC || lastError == EDQUOT { throw .diskFull(path: outputPath) }
-        throw .cannotCreate(path: outputPath, call: "mkstemp(\(directory))", message: Self.text(lastError))
+        throw .posix(lastError, path: outputPath, call: "mkstemp(\(directory))", creating: true)
     }
 
     deinit { close(descriptor) }
@@ -44,8 +43,7 @@ final class FrameSpill {
             if n < 0 {
                 let code = errno
                 if code == EINTR { continue }
-                if code == ENOSPC || code == EDQUOT { throw .diskFull(path: outputPath) }
-                throw .writeFailed(path: outputPath, call: "pwrite(frame spill)", message: Self.text(code))
+                throw .posix(code, path: outputPath, call: "pwrite(frame spill)", creating: false)
             }
             done += n
         }
@@ -59,15 +57,13 @@ final class FrameSpill {
         while done < slotSize {
             let n = pread(descriptor, buffer.baseAddress! + done, slotSize - done, off_t(slot * slotSize + done))
             if n < 0 && errno == EINTR { continue }
-            if n <= 0 {
-                let message = n == 0 ? "unexpected end of file" : Self.text(errno)
-                throw .writeFailed(path: outputPath, call: "pread(frame spill)", message: message)
+            if n < 0 { throw .posix(errno, path: outputPath, call: "pread(frame spill)", creating: false) }
+            if n == 0 {
+                throw .writeFailed(path: outputPath, call: "pread(frame spill)", message: "unexpected end of file")
             }
             done += n
         }
     }
-
-    static func text(_ code: Int32) -> String { String(cString: strerror(code)) }
 
     private static var systemTemporaryDirectory: String {
         if let value = getenv("TMPDIR"), value.pointee != 0 { return String(cString: value) }

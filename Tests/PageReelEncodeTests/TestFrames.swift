@@ -13,14 +13,17 @@ enum TestFrames {
     /// The patch colours, in the order they are laid out left to right in the top half.
     static let patches: [RGB] = [red, green, blue, white]
 
-    /// A `width`×`height` frame: grey background, four patches across the top half, and a
-    /// `box`×`box` yellow square at (`boxX`, `boxY`) in the bottom half.
+    /// A `width`×`height` frame: grey background, four patches across the top half (the last one
+    /// reaching the right edge), and a `box`×`box` yellow square at (`boxX`, `boxY`) in the
+    /// bottom half, clipped to the frame.
     static func frame(width: Int, height: Int, boxX: Int, boxY: Int? = nil, box: Int = 8) -> Pixmap {
         var pixmap = Pixmap(width: width, height: height)
         pixmap.fill(r: grey.r, g: grey.g, b: grey.b, a: 255)
         let patchWidth = width / patches.count
         for (i, colour) in patches.enumerated() {
-            fill(&pixmap, x: i * patchWidth, y: 0, width: patchWidth, height: height / 2, colour)
+            let x = i * patchWidth
+            let w = i == patches.count - 1 ? width - x : patchWidth
+            fill(&pixmap, x: x, y: 0, width: w, height: height / 2, colour)
         }
         fill(&pixmap, x: boxX, y: boxY ?? (height * 3 / 4 - box / 2), width: box, height: box, yellow)
         return pixmap
@@ -34,8 +37,10 @@ enum TestFrames {
 
     static func fill(_ pixmap: inout Pixmap, x: Int, y: Int, width: Int, height: Int, _ c: RGB) {
         let w = pixmap.width
-        for row in max(0, y)..<min(pixmap.height, y + height) {
-            for column in max(0, x)..<min(w, x + width) {
+        let rows = max(0, y)..<max(max(0, y), min(pixmap.height, y + height))
+        let columns = max(0, x)..<max(max(0, x), min(w, x + width))
+        for row in rows {
+            for column in columns {
                 let i = (row * w + column) * 4
                 pixmap.pixels[i] = c.r
                 pixmap.pixels[i + 1] = c.g
