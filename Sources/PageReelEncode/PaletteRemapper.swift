@@ -10,6 +10,8 @@ final class PaletteRemapper {
     private let attributes: ImageQuant.Attributes
     private let result: ImageQuant.Result
     private let toShared: [UInt8]
+    /// libimagequant usually keeps the pinned colours in order; then no translation is needed.
+    private let keepsOrder: Bool
     private let pixels: PixelBuffer
     let width: Int, height: Int
 
@@ -40,6 +42,7 @@ final class PaletteRemapper {
         self.attributes = attributes
         self.result = result
         self.toShared = toShared
+        keepsOrder = toShared.prefix(colors.count).elementsEqual(0..<UInt8(colors.count))
         self.pixels = PixelBuffer(count: width * height * 4)
         self.width = width
         self.height = height
@@ -52,6 +55,7 @@ final class PaletteRemapper {
         let count = width * height
         let image = try ImageQuant.Image(attributes, pixels: pixels, width: width, height: height)
         try result.remap(image, into: indices, count: count)
+        if keepsOrder { return }
         let bytes = indices.bytes.bindMemory(to: UInt8.self)
         toShared.withUnsafeBufferPointer { table in
             for i in 0..<count { bytes[i] = table[Int(bytes[i])] }

@@ -41,9 +41,11 @@ enum Tools {
         return (stream, format)
     }
 
-    /// Every frame decoded by ffmpeg as packed RGB24 (`width·height·3` bytes per frame).
+    /// Every frame decoded by ffmpeg as packed RGB24 (`width·height·3` bytes per frame), one
+    /// output frame per stored frame (no duplication to a constant rate).
     static func decodeRGB(_ path: String) throws -> [UInt8] {
-        [UInt8](try run("ffmpeg", ["-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]))
+        [UInt8](try run("ffmpeg", ["-v", "error", "-i", path, "-fps_mode", "passthrough",
+                                   "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]))
     }
 
     /// A fresh empty directory under the system temp directory.
