@@ -3,9 +3,10 @@ import CImageQuant
 /// Maps frames onto a `SharedPalette`, one remapper per worker thread.
 ///
 /// A `liq_result` cannot be shared between threads (each remap replaces its internal state), so
-/// every worker gets its own result, made by quantizing a tiny image whose colours are all pinned
-/// as fixed colours: its palette is the shared palette, possibly reordered, and k-means leaves
-/// fixed colours alone. A lookup table turns the worker's indices back into the shared ones.
+/// every worker gets its own result, made by quantizing a one-pixel image with every shared
+/// colour pinned as a fixed colour: its palette is the shared palette, possibly reordered, and
+/// k-means leaves fixed colours alone. A lookup table turns the worker's indices back into the
+/// shared ones; the mapping is checked colour by colour when the remapper is made.
 final class PaletteRemapper {
     private let attributes: ImageQuant.Attributes
     private let result: ImageQuant.Result
@@ -18,20 +19,22 @@ final class PaletteRemapper {
     init(palette: SharedPalette, width: Int, height: Int, speed: Int, dithering: Float,
          path: String) throws(EncodeError) {
         ImageQuant.singleThreaded()
-        let attributes = try ImageQuant.Attributes(maxColors: SharedPalette.maximumColors, speed: speed, path: path)
-        let colors = palette.colors.isEmpty ? [0xFF00_0000] : palette.colors
-        let seed = PixelBuffer(count: colors.count * 4)
-        for (i, word) in colors.enumerated() {
-            let c = SharedPalette.color(word)
-            seed.words[i] = UInt32(c.r) | UInt32(c.g) << 8 | UInt32(c.b) << 16 | 0xFF00_0000
-        }
-        let image = try ImageQuant.Image(attributes, pixels: seed, width: colors.count, height: 1)
-        for word in colors { try image.addFixedColor(SharedPalette.color(word), path: path) }
+        // Every colour pinned and no room for more (max colours = pinned count, at least 2 as
+        // libimagequant requires): the seed pixel's own histogram entry, which libimagequant may
+        // posterize at high speeds, can then never add a colour of its own.
+        var pinned = palette.colors.isEmpty ? [0xFF00_0000] : palette.colors
+        if pinned.count < 2 { pinned.append(pinned[0]) }
+        let attributes = try ImageQuant.Attributes(maxColors: pinned.count, speed: speed, path: path)
+        let seed = PixelBuffer(count: 4)
+        let first = SharedPalette.color(pinned[0])
+        seed.words[0] = UInt32(first.r) | UInt32(first.g) << 8 | UInt32(first.b) << 16 | 0xFF00_0000
+        let image = try ImageQuant.Image(attributes, pixels: seed, width: 1, height: 1)
+        for word in pinned { try image.addFixedColor(SharedPalette.color(word), path: path) }
         let result = try ImageQuant.Result(quantizing: image, attributes)
         try result.setDithering(dithering)
 
         var sharedIndex: [UInt32: UInt8] = [:]
-        for (i, word) in colors.enumerated() where sharedIndex[word] == nil { sharedIndex[word] = UInt8(i) }
+        for (i, word) in pinned.enumerated() where sharedIndex[word] == nil { sharedIndex[word] = UInt8(i) }
         var toShared = [UInt8](repeating: 0, count: 256)
         for (i, color) in result.palette.enumerated() {
             guard let index = sharedIndex[SharedPalette.word(color)] else {
@@ -42,7 +45,8 @@ final class PaletteRemapper {
         self.attributes = attributes
         self.result = result
         self.toShared = toShared
-        keepsOrder = toShared.prefix(colors.count).elementsEqual(0..<UInt8(colors.count))
+        keepsOrder = result.palette.count == pinned.count
+            && toShared.prefix(pinned.count).elementsEqual(0..<UInt8(pinned.count))
         self.pixels = PixelBuffer(count: width * height * 4)
         self.width = width
         self.height = height

@@ -84,6 +84,27 @@ import PageReelRaster
         #expect(mismatches == 0)
     }
 
+    @Test func upTo255ColoursAreReproducedExactly() throws {
+        // 200 distinct colours fit the palette exactly; a palette between 128 and 254 colours
+        // is also the case where every worker's copy of it must not gain colours of its own.
+        let (w, h) = (40, 20)
+        let frames: [Pixmap] = (0..<3).map { k in
+            var pixmap = Pixmap(width: w, height: h)
+            for p in 0..<w * h {
+                let c = (p + 7 * k) % 200
+                pixmap.pixels[p * 4] = UInt8(c)
+                pixmap.pixels[p * 4 + 1] = UInt8(255 - c)
+                pixmap.pixels[p * 4 + 2] = UInt8((c * 37) % 256)
+                pixmap.pixels[p * 4 + 3] = 255
+            }
+            return pixmap
+        }
+        let rgb = try Tools.decodeRGB(try encode(frames, fps: 10))
+        try #require(rgb.count == frames.count * w * h * 3)
+        let expected = frames.flatMap { frame in (0..<w * h).flatMap { frame.pixels[$0 * 4..<$0 * 4 + 3] } }
+        #expect(rgb == expected)
+    }
+
     @Test func onlyTheChangedRectangleIsStored() throws {
         let (w, h) = (160, 90)
         let gif = try structure(try encode(movingBox(width: w, height: h, count: 10), fps: 30))
