@@ -1,0 +1,88 @@
+import Glibc
+
+/// What went wrong while writing an output, with the file, the frame or the C call involved.
+///
+/// One error type for the whole stage so the CLI can map each case to an exit code: creation
+/// failures (73), a full disk or failed write (74), bad options (64), the rest internal (70).
+public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The output (or a file next to it) could not be created or opened.
+    case cannotCreate(path: String, call: String, message: String)
+    /// The file system ran out of space (ENOSPC) or quota (EDQUOT) while writing `path`.
+    case diskFull(path: String)
+    /// Writing to an open output failed for another reason (EIO, removed directory, …).
+    case writeFailed(path: String, call: String, message: String)
+    /// An FFmpeg call failed; `message` is FFmpeg's text for `code`.
+    case ffmpeg(path: String, call: String, code: Int32, message: String)
+    /// libimagequant returned `code` (a `liq_error`) from `call`.
+    case imageQuant(path: String, call: String, code: Int32)
+    /// An option value the encoder does not accept, e.g. an unknown preset or a zero frame rate.
+    case invalidOption(path: String, name: String, value: String, message: String)
+    /// A frame's size differs from the size the writer was created with.
+    case frameSize(path: String, index: Int, width: Int, height: Int, expectedWidth: Int, expectedHeight: Int)
+    /// Frame indices must increase from one `write` to the next.
+    case frameOrder(path: String, index: Int, previous: Int)
+    /// `finish()` was called before any frame was written.
+    case noFrames(path: String)
+    /// `write` or `finish` was called after `finish()`.
+    case finished(path: String)
+
+    /// The output file the error is about.
+    public var path: String {
+        switch self {
+        case .cannotCreate(let path, _, _), .diskFull(let path), .writeFailed(let path, _, _),
+             .ffmpeg(let path, _, _, _), .imageQuant(let path, _, _), .invalidOption(let path, _, _, _),
+             .frameSize(let path, _, _, _, _, _), .frameOrder(let path, _, _), .noFrames(let path),
+             .finished(let path):
+            path
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .cannotCreate(let path, let call, let message):
+            "\(path): cannot create output (\(call): \(message))"
+        case .diskFull(let path):
+            "\(path): write failed: no space left on device"
+        case .writeFailed(let path, let call, let message):
+            "\(path): write failed (\(call): \(message))"
+        case .ffmpeg(let path, let call, let code, let message):
+            "\(path): \(call) failed: \(message) (\(code))"
+        case .imageQuant(let path, let call, let code):
+            "\(path): \(call) failed: \(Self.imageQuantName(code))"
+        case .invalidOption(let path, let name, let value, let message):
+            "\(path): \(name) \"\(value)\": \(message)"
+        case .frameSize(let path, let index, let width, let height, let expectedWidth, let expectedHeight):
+            "\(path): frame \(index) is \(width)x\(height), expected \(expectedWidth)x\(expectedHeight)"
+        case .frameOrder(let path, let index, let previous):
+            "\(path): frame \(index) arrived after frame \(previous)"
+        case .noFrames(let path):
+            "\(path): no frames to write"
+        case .finished(let path):
+            "\(path): the output is already finished"
+        }
+    }
+
+    /// The error for a failed POSIX call with `errno` = `code`: a full disk (ENOSPC, EDQUOT) is
+    /// `.diskFull`; anything else a creation or write failure, as the caller says.
+    static func posix(_ code: Int32, path: String, call: String, creating: Bool) -> EncodeError {
+        if code == ENOSPC || code == EDQUOT { return .diskFull(path: path) }
+        let message = String(cString: strerror(code))
+        return creating ? .cannotCreate(path: path, call: call, message: message)
+                        : .writeFailed(path: path, call: call, message: message)
+    }
+
+    /// libimagequant's names for its `liq_error` values (libimagequant.h).
+    static func imageQuantName(_ code: Int32) -> String {
+        switch code {
+        case 99: "LIQ_QUALITY_TOO_LOW"
+        case 100: "LIQ_VALUE_OUT_OF_RANGE"
+        case 101: "LIQ_OUT_OF_MEMORY"
+        case 102: "LIQ_ABORTED"
+        case 103: "LIQ_BITMAP_NOT_AVAILABLE"
+        case 104: "LIQ_BUFFER_TOO_SMALL"
+        case 105: "LIQ_INVALID_POINTER"
+        case 106: "LIQ_UNSUPPORTED"
+        default: "liq_error \(code)"
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Glibc
+
+/// An unlinked scratch file that holds the GIF's frames until `finish()`.
+///
+/// One palette must cover every frame, so no frame can be encoded before the last one arrives;
+/// keeping them in RAM would grow with the video's length. The file lives beside the output (the
+/// same disk the user chose, not a RAM-backed /tmp) and is unlinked as soon as it is created, so
+/// it vanishes with the process however that ends. Each frame occupies one fixed-size slot.
+final class FrameSpill {
+    private let descriptor: Int32
+    /// The output the spill belongs to, for error messages.
+    private let outputPath: String
+    let slotSize: Int
+    private(set) var slotCount = 0
+
+    /// Creates the scratch file in `directory`, falling back to the system temporary directory
+    /// when that one refuses (e.g. a read-only folder that only allows replacing the output).
+    init(directory: String, slotSize: Int, outputPath: String) throws(EncodeError) {
+        self.outputPath = outputPath
+        self.slotSize = slotSize
+        var lastError: Int32 = 0
+        for folder in [directory, Self.systemTemporaryDirectory] {
+            var template = Array("\(folder)/.pagereel-frames-XXXXXX".utf8CString)
+            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            if fd >= 0 {
+                template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+                descriptor = fd
+                return
+            }
+            lastError = errno
+        }
+        throw .posix(lastError, path: outputPath, call: "mkstemp(\(directory))", creating: true)
+    }
+
+    deinit { close(descriptor) }
+
+    /// Appends one slot; `bytes` must hold `slotSize` bytes. Returns the slot number.
+    func append(_ bytes: UnsafeRawBufferPointer) throws(EncodeError) -> Int {
+        let slot = slotCount
+        var done = 0
+        while done < slotSize {
+            let n = pwrite(descriptor, bytes.baseAddress! + done, slotSize - done, off_t(slot * slotSize + done))
+            if n < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                throw .posix(code, path: outputPath, call: "pwrite(frame spill)", creating: false)
+            }
+            done += n
+        }
+        slotCount += 1
+        return slot
+    }
+
+    /// Reads slot `slot` into `buffer`. Safe to call from several threads at once.
+    func read(_ slot: Int, into buffer: UnsafeMutableRawBufferPointer) throws(EncodeError) {
+        var done = 0
+        while done < slotSize {
+            let n = pread(descriptor, buffer.baseAddress! + done, slotSize - done, off_t(slot * slotSize + done))
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { throw .posix(errno, path: outputPath, call: "pread(frame spill)", creating: false) }
+            if n == 0 {
+                throw .writeFailed(path: outputPath, call: "pread(frame spill)", message: "unexpected end of file")
+            }
+            done += n
+        }
+    }
+
+    private static var systemTemporaryDirectory: String {
+        if let value = getenv("TMPDIR"), value.pointee != 0 { return String(cString: value) }
+        return "/tmp"
+    }
+}

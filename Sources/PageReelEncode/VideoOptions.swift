@@ -1,0 +1,54 @@
+/// How `VideoWriter` encodes: codec, size, frame rate and the quality knobs of the CLI.
+///
+/// A value type so the facade can derive per-output options (`--crf`, `--preset`, `--tune`)
+/// from one deck without sharing state between outputs.
+public struct VideoOptions: Sendable, Equatable {
+    /// H.264 in MP4 or VP9 in WebM.
+    public enum Codec: String, Sendable {
+        case h264, vp9
+
+        /// The constant-quality value used when `crf` is nil: visually lossless for flat UI in
+        /// H.264; VP9's scale differs, 32 is its usual "good" setting.
+        public var defaultCRF: Int {
+            switch self {
+            case .h264: 18
+            case .vp9: 32
+            }
+        }
+
+        /// The largest CRF the encoder accepts (x264: 51, libvpx: 63).
+        public var maximumCRF: Int {
+            switch self {
+            case .h264: 51
+            case .vp9: 63
+            }
+        }
+    }
+
+    public var codec: Codec
+    /// The canvas size; odd sizes are padded to even ones by repeating the edge pixels.
+    public var width: Int
+    public var height: Int
+    public var fps: Int
+    /// Constant rate factor; nil = `codec.defaultCRF`.
+    public var crf: Int?
+    /// x264 preset (ultrafast … placebo). H.264 only: VP9 always runs libvpx's "good" deadline
+    /// at cpu-used 4.
+    public var preset: String
+    /// x264 tune (film, animation, grain, stillimage, …) or nil for none. H.264 only.
+    public var tune: String?
+
+    public init(codec: Codec = .h264, width: Int, height: Int, fps: Int, crf: Int? = nil,
+                preset: String = "medium", tune: String? = "animation") {
+        self.codec = codec
+        self.width = width
+        self.height = height
+        self.fps = fps
+        self.crf = crf
+        self.preset = preset
+        self.tune = tune
+    }
+
+    /// The CRF actually used.
+    public var effectiveCRF: Int { crf ?? codec.defaultCRF }
+}

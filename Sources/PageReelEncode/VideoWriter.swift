@@ -1,0 +1,129 @@
+import CFFmpeg
+import PageReelRaster
+
+/// Encodes frames into an H.264 MP4 or a VP9 WebM as they arrive.
+///
+/// The settings are the ones that make UI video look right everywhere: 4:2:0 for players,
+/// BT.709 primaries, transfer and matrix with limited range both in the conversion and in the
+/// stream's tags (mismatches shift colours), a keyframe every 2 s, and for MP4 `faststart` so
+/// browsers can play while downloading. Timestamps count frames from the first one written, so a
+/// shard (`--frames A-B`) is a self-contained file that `concat` can join by stream copy.
+public final class VideoWriter: FrameSink {
+    public let path: String
+    public let options: VideoOptions
+    private let check: FFmpegCheck
+    private let muxer: Muxer
+    private let encoder: PacketEncoder
+    private let converter: YUVConverter
+    private let picture: FrameBuffer
+    private var firstIndex: Int?
+    private var lastIndex: Int?
+    private var isFinished = false
+
+    /// Creates `path` and writes the container header. Throws `.cannotCreate` if the file cannot
+    /// be opened and `.invalidOption` for a size, rate, CRF, preset or tune the encoder rejects.
+    public init(path: String, options: VideoOptions) throws(EncodeError) {
+        try Self.validate(options, path: path)
+        self.path = path
+        self.options = options
+        check = FFmpegCheck(path: path)
+        let h264 = options.codec == .h264
+        muxer = try Muxer(format: h264 ? "mp4" : "webm", path: path)
+        encoder = try PacketEncoder(name: h264 ? "libx264" : "libvpx-vp9", fallbackDuration: 1, check: check)
+        converter = try YUVConverter(width: options.width, height: options.height,
+                                     destination: AV_PIX_FMT_YUV420P, check: check)
+        Self.configure(encoder.context, options: options, width: converter.paddedWidth,
+                       height: converter.paddedHeight, globalHeader: muxer.wantsGlobalHeader)
+        try encoder.open(options: Self.codecOptions(options))
+        try muxer.addStream(for: encoder)
+        try muxer.writeHeader(options: h264 ? [("movflags", "+faststart")] : [])
+        picture = try FrameBuffer(format: AV_PIX_FMT_YUV420P, width: converter.paddedWidth,
+                                  height: converter.paddedHeight, check: check)
+    }
+
+    public func write(_ frame: Pixmap, index: Int) throws(EncodeError) {
+        guard !isFinished else { throw .finished(path: path) }
+        guard frame.width == options.width, frame.height == options.height else {
+            throw .frameSize(path: path, index: index, width: frame.width, height: frame.height,
+                             expectedWidth: options.width, expectedHeight: options.height)
+        }
+        if let lastIndex, index <= lastIndex { throw .frameOrder(path: path, index: index, previous: lastIndex) }
+        let first = firstIndex ?? index
+        firstIndex = first
+        lastIndex = index
+        try picture.makeWritable(pts: Int64(index - first))
+        try converter.convert(frame, into: picture.frame, check: check)
+        try encoder.encode(picture.frame, into: muxer)
+    }
+
+    public func finish() throws(EncodeError) {
+        guard !isFinished else { throw .finished(path: path) }
+        isFinished = true
+        guard firstIndex != nil else { throw .noFrames(path: path) }
+        try encoder.encode(nil, into: muxer)
+        try muxer.finish()
+    }
+
+    private static func configure(_ context: UnsafeMutablePointer<AVCodecContext>, options: VideoOptions,
+                                  width: Int, height: Int, globalHeader: Bool) {
+        let fps = Int32(options.fps)
+        context.pointee.width = Int32(width)
+        context.pointee.height = Int32(height)
+        context.pointee.pix_fmt = AV_PIX_FMT_YUV420P
+        context.pointee.time_base = AVRational(num: 1, den: fps)
+        context.pointee.framerate = AVRational(num: fps, den: 1)
+        context.pointee.gop_size = 2 * fps
+        context.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
+        context.pointee.thread_count = 0
+        context.pointee.color_primaries = AVCOL_PRI_BT709
+        context.pointee.color_trc = AVCOL_TRC_BT709
+        context.pointee.colorspace = AVCOL_SPC_BT709
+        context.pointee.color_range = AVCOL_RANGE_MPEG
+        context.pointee.chroma_sample_location = AVCHROMA_LOC_LEFT
+        if options.codec == .vp9 { context.pointee.bit_rate = 0 }   // constant quality, not a bitrate cap
+        if globalHeader { context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
+    }
+
+    private static func codecOptions(_ options: VideoOptions) -> [(key: String, value: String)] {
+        let crf = String(options.effectiveCRF)
+        switch options.codec {
+        case .h264:
+            var list = [("preset", options.preset), ("crf", crf), ("profile", "high")]
+            if let tune = options.tune, !tune.isEmpty { list.append(("tune", tune)) }
+            return list
+        case .vp9:
+            return [("crf", crf), ("row-mt", "1"), ("deadline", "good"), ("cpu-used", "4")]
+        }
+    }
+
+    /// x264's preset and tune names (x264.h: x264_preset_names, x264_tune_names); checked here so
+    /// a typo is reported by name instead of as libx264's generic "invalid argument".
+    static let x264Presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium",
+                              "slow", "slower", "veryslow", "placebo"]
+    static let x264Tunes = ["film", "animation", "grain", "stillimage", "psnr", "ssim",
+                            "fastdecode", "zerolatency"]
+
+    private static func validate(_ options: VideoOptions, path: String) throws(EncodeError) {
+        func invalid(_ name: String, _ value: String, _ message: String) -> EncodeError {
+            .invalidOption(path: path, name: name, value: value, message: message)
+        }
+        guard options.width > 0, options.height > 0, options.width <= 16384, options.height <= 16384 else {
+            throw invalid("size", "\(options.width)x\(options.height)", "width and height must be 1…16384")
+        }
+        guard options.fps > 0, options.fps <= 1000 else { throw invalid("fps", "\(options.fps)", "must be 1…1000") }
+        let crf = options.effectiveCRF
+        guard (0...options.codec.maximumCRF).contains(crf) else {
+            throw invalid("crf", "\(crf)", "must be 0…\(options.codec.maximumCRF) for \(options.codec.rawValue)")
+        }
+        guard options.codec == .h264 else { return }
+        guard x264Presets.contains(options.preset) else {
+            throw invalid("preset", options.preset, "expected one of \(x264Presets.joined(separator: ", "))")
+        }
+        if let tune = options.tune, !tune.isEmpty {
+            // x264 accepts several tunes joined by commas (e.g. "animation,fastdecode").
+            for part in tune.split(separator: ",") where !x264Tunes.contains(String(part)) {
+                throw invalid("tune", tune, "expected one of \(x264Tunes.joined(separator: ", "))")
+            }
+        }
+    }
+}
