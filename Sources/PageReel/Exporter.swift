@@ -146,7 +146,7 @@ public final class Exporter {
     }
 
     private func makeSink(_ file: OutputFile, width: Int, height: Int, fps: Int) throws(PageReelError) -> FrameSink {
-        do {
+        do throws(EncodeError) {
             switch file.output.format {
             case .mp4, .webm:
                 let codec: VideoOptions.Codec = file.output.format == .mp4 ? .h264 : .vp9
@@ -190,7 +190,7 @@ struct RenderGroup {
     func run(cancellation: Cancellation?, frameDone: () -> Void) throws(PageReelError) {
         try FramePipeline(source: source, frames: frames).run(cancellation: cancellation) { pixmap, frame throws(PageReelError) in
             for (file, sink) in sinks {
-                do {
+                do throws(EncodeError) {
                     try sink.write(pixmap, index: frame)
                 } catch {
                     throw Exporter.map(error, file: file)
@@ -200,7 +200,7 @@ struct RenderGroup {
         }
         for (file, sink) in sinks {
             if let signal = cancellation?.signal { throw .interrupted(signal: signal) }
-            do {
+            do throws(EncodeError) {
                 try sink.finish()
             } catch {
                 throw Exporter.map(error, file: file)

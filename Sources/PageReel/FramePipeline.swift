@@ -16,12 +16,12 @@ struct FramePipeline {
     /// Renders every frame and hands it, in order, to `consume`; stops early on an error or when
     /// `cancellation` is set.
     func run(cancellation: Cancellation?, consume: (Pixmap, Int) throws(PageReelError) -> Void) throws(PageReelError) {
+        let frames = self.frames
+        let source = self.source
         let slots = (0..<depth).map { _ in Slot(width: source.width, height: source.height) }
         let free = DispatchSemaphore(value: depth)
         let ready = DispatchSemaphore(value: 0)
         let state = SharedState()
-        let frames = self.frames
-        let source = self.source
         let renderer = Thread {
             var previous: Scene?
             for (k, frame) in frames.enumerated() {
@@ -32,7 +32,7 @@ struct FramePipeline {
                 }
                 let slot = slots[k % slots.count]
                 let scene = source.scene(frame: frame)
-                do {
+                do throws(PageReelError) {
                     if let previous, previous == scene, k > 0 {
                         slot.pixmap = slots[(k - 1) % slots.count].pixmap
                     } else {

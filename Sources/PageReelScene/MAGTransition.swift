@@ -34,7 +34,11 @@ struct MAGTransition: PageTransition {
     }
 
     func place(page: Int, s: Double, geometry: PageGeometry) -> [PlacedQuad] {
-        [PlacedQuad(transform: transform(s: s, geometry: geometry), source: geometry.fullPage, order: -abs(s))]
+        // MAG transforms the pages beside the current one; a page further out fades away over the
+        // last half page of reach instead of popping out of view.
+        let opacity = min(max((reach - abs(s)) / 0.5, 0), 1)
+        return [PlacedQuad(transform: transform(s: s, geometry: geometry), source: geometry.fullPage,
+                           opacity: opacity, order: -abs(s))]
     }
 
     /// Page-local points → viewport points for a page at relative position s.
