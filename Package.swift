@@ -43,8 +43,10 @@ let package = Package(
         .testTarget(name: "PageReelRasterTests", dependencies: ["PageReelRaster"],
                     exclude: ["__Snapshots__", "__Fixtures__"]),
         .testTarget(name: "PageReelEncodeTests", dependencies: ["PageReelEncode"]),
-        .testTarget(name: "PageReelTests", dependencies: ["PageReel"]),
-        .testTarget(name: "pagereelTests", dependencies: ["PageReel"]),
+        .testTarget(name: "PageReelTests", dependencies: ["PageReel", "PageReelTestSupport"]),
+        .testTarget(name: "pagereelTests", dependencies: ["PageReelTestSupport"]),
+        // Helpers shared by the test targets: running programs, reading outputs with ffprobe.
+        .target(name: "PageReelTestSupport", path: "Tests/PageReelTestSupport"),
     ],
     swiftLanguageModes: [.v6]
 )

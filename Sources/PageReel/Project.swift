@@ -29,21 +29,18 @@ public struct Project: Sendable {
 
     /// Decodes and checks deck bytes whose relative paths resolve against `directory`.
     public static func load(data: Data, file: String, directory: String) throws(PageReelError) -> Project {
-        let deck: Deck
+        // Every problem at once: the deck's own, then the files it names (even when the deck has
+        // other problems), then the timeline's (only meaningful for a valid deck).
+        let (decoded, decodeIssues) = DeckDecoder.decodeBestEffort([UInt8](data))
+        var issues = decodeIssues
+        if let decoded { issues += InputChecker(directory: directory).issues(in: decoded) }
+        guard let deck = decoded, issues.isEmpty else { throw .deck(DeckError(file: file, issues: issues)) }
         do {
-            deck = try DeckDecoder.decode(data, file: file)
+            let timeline = try Timeline(deck: deck)
+            return Project(deck: deck, timeline: timeline, file: file, directory: directory)
         } catch {
-            throw .deck(error)
+            throw .deck(DeckError(file: file, issues: [DeckIssue(path: error.path, message: error.message)]))
         }
-        var issues = InputChecker(directory: directory).issues(in: deck)
-        var timeline: Timeline?
-        do {
-            timeline = try Timeline(deck: deck)
-        } catch {
-            issues.insert(DeckIssue(path: error.path, message: error.message), at: 0)
-        }
-        guard issues.isEmpty, let timeline else { throw .deck(DeckError(file: file, issues: issues)) }
-        return Project(deck: deck, timeline: timeline, file: file, directory: directory)
     }
 
     private static func readDeck(_ path: String) throws(PageReelError) -> Data {

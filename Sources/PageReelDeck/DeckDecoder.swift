@@ -24,17 +24,23 @@ public enum DeckDecoder {
 
     /// Decodes a deck from UTF-8 bytes; `file` is the name the user gave, used in the error.
     public static func decode(_ bytes: [UInt8], file: String) throws(DeckError) -> Deck {
+        let (deck, issues) = decodeBestEffort(bytes)
+        guard let deck, issues.isEmpty else { throw DeckError(file: file, issues: issues) }
+        return deck
+    }
+
+    /// Decodes as much as it can: the deck with defaults where values were bad (page indices kept),
+    /// and every issue. Lets a caller check the files a broken deck names in the same run.
+    public static func decodeBestEffort(_ bytes: [UInt8]) -> (deck: Deck?, issues: [DeckIssue]) {
         let root: JSONValue
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            throw DeckError(file: file, issues: [DeckIssue(path: "", message: error.description)])
+            return (nil, [DeckIssue(path: "", message: error.description)])
         }
         var reader = JSONReader(root)
         let deck = readDeck(&reader)
-        let issues = reader.issues
-        guard let deck, issues.isEmpty else { throw DeckError(file: file, issues: issues) }
-        return deck
+        return (deck, reader.issues)
     }
 
     static func readDeck(_ r: inout JSONReader) -> Deck? {

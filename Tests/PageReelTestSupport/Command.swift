@@ -1,0 +1,46 @@
+import Foundation
+
+/// Runs a program for a test and gives back its exit status, stdout and stderr.
+public struct Command {
+    public struct Output {
+        public var status: Int32
+        public var stdout: Data
+        public var stderr: String
+        public var text: String { String(decoding: stdout, as: UTF8.self) }
+    }
+
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Runs `executable` (an absolute path, or a name looked up in /usr/bin) with `arguments`.
+    /// stderr goes to a file, so a chatty program cannot block on a full pipe.
+    public static func run(_ executable: String, _ arguments: [String], in directory: String? = nil,
+                           environment: [String: String]? = nil) throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/\(executable)")
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        if let environment { process.environment = environment }
+        let errorPath = NSTemporaryDirectory() + "pagereel-test-stderr-\(UUID().uuidString).txt"
+        _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: errorPath) }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
+        try process.run()
+        let stdout = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let stderr = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+        return Output(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+    }
+
+    /// Runs a tool that must succeed; returns its stdout.
+    public static func check(_ tool: String, _ arguments: [String]) throws -> Data {
+        let out = try run(tool, arguments)
+        guard out.status == 0 else {
+            throw Failure(description: "\(tool) \(arguments.joined(separator: " ")) failed (\(out.status)): \(out.stderr)")
+        }
+        return out.stdout
+    }
+}

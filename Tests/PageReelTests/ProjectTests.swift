@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import PageReelDeck
+import PageReelTestSupport
+@testable import PageReel
+
+/// The error loading the deck at `path` fails with, or nil.
+func loadError(_ path: String) -> PageReelError? {
+    switch Result(catching: { () throws(PageReelError) in try Project.load(path) }) {
+    case .success: nil
+    case .failure(let error): error
+    }
+}
+
+@Suite struct ProjectTests {
+    @Test func loadsAValidDeck() throws {
+        let project = try Project.load(try TestDecks.write())
+        #expect(project.deck.pageCount == 3)
+        #expect(project.timeline.duration > 1.5)
+    }
+
+    /// An unknown key in pages[1] and a missing image in pages[2] are reported together, each with
+    /// its JSON path; the deck is invalid (65 beats 66).
+    @Test func reportsEveryProblemWithItsPath() throws {
+        let json = TestDecks.small
+            .replacingOccurrences(of: #"{ "image": "shot.png", "fit": "fill" }"#,
+                                  with: #"{ "image": "shot.png", "fitt": "fill" }"#)
+            .replacingOccurrences(of: ##"{ "background": { "from": "#00FF00", "to": "#0000FF" } }"##,
+                                  with: #"{ "image": "missing/nope.png" }"#)
+        let path = try TestDecks.write(json)
+        guard case .deck(let deck) = loadError(path) else {
+            Issue.record("expected an invalid deck")
+            return
+        }
+        let unknown = deck.issues.first { $0.path == "pages[1].fitt" }
+        let missing = deck.issues.first { $0.path == "pages[2].image" }
+        #expect(unknown?.kind == .invalid)
+        #expect(unknown?.message.contains("did you mean \"fit\"") == true)
+        #expect(missing?.kind == .missingInput)
+        #expect(missing?.message == "file not found: missing/nope.png")
+        #expect(!deck.isOnlyMissingInput)
+    }
+
+    @Test func onlyMissingFilesAreInputErrors() throws {
+        let json = TestDecks.small.replacingOccurrences(of: "shot.png", with: "gone.png")
+        guard case .deck(let deck) = loadError(try TestDecks.write(json)) else {
+            Issue.record("expected an invalid deck")
+            return
+        }
+        #expect(deck.isOnlyMissingInput)
+        #expect(deck.description.hasSuffix("deck.json: pages[1].image: file not found: gone.png"))
+    }
+
+    @Test func aMissingDeckIsAnInputError() {
+        guard case .inputMissing(let path, _) = loadError("/nonexistent/deck.json") else {
+            Issue.record("expected a missing input")
+            return
+        }
+        #expect(path == "/nonexistent/deck.json")
+    }
+
+    @Test func aCorruptImageIsInvalid() throws {
+        let path = try TestDecks.write()
+        let shot = (path as NSString).deletingLastPathComponent + "/shot.png"
+        try Data("not a png at all".utf8).write(to: URL(fileURLWithPath: shot))
+        guard case .deck(let deck) = loadError(path) else {
+            Issue.record("expected an invalid deck")
+            return
+        }
+        #expect(deck.issues.map(\.path) == ["pages[1].image"])
+        #expect(deck.issues.first?.kind == .invalid)
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import PageReelTestSupport
+
+/// The command line as users meet it: the built binary, its exit codes and messages (DESIGN §7).
+@Suite struct PagereelCLITests {
+    @Test func versionAndHelp() throws {
+        let version = try CLI.run("--version")
+        #expect(version.status == 0)
+        #expect(version.text.hasPrefix("pagereel "))
+        let help = try CLI.run("--help")
+        #expect(help.status == 0)
+        #expect(help.text.contains("pagereel export DECK"))
+        let exportHelp = try CLI.run("help", "export")
+        #expect(exportHelp.status == 0 && exportHelp.text.contains("--gif-width"))
+        #expect(try CLI.run("export", "--help").text == exportHelp.text)
+    }
+
+    @Test func usageMistakesExit64() throws {
+        let unknown = try CLI.run("exprot", "deck.json")
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("did you mean export?"))
+        let option = try CLI.run("export", CLI.samples + "/onboarding/deck.json", "--fsp", "30")
+        #expect(option.status == 64)
+        #expect(option.stderr.contains("did you mean --fps?"))
+        let format = try CLI.run("export", CLI.samples + "/onboarding/deck.json", "-o", "x.avi")
+        #expect(format.status == 64)
+        #expect(format.stderr.contains("unknown output format"))
+        let aspect = try CLI.run("export", CLI.samples + "/onboarding/deck.json", "--size", "640x480", "-o", "/tmp/x.mp4")
+        #expect(aspect.status == 64)
+        #expect(aspect.stderr.contains("aspect ratio"))
+        let noTime = try CLI.run("still", CLI.samples + "/onboarding/deck.json", "-o", "/tmp/x.png")
+        #expect(noTime.status == 64)
+    }
+
+    @Test func validateSample() throws {
+        let out = try CLI.run("validate", CLI.samples + "/onboarding/deck.json")
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(out.text.contains("ok"))
+    }
+
+    /// An unknown key in pages[1] and a missing image in pages[2]: both reported with their JSON
+    /// paths, exit 65; with only the missing image, exit 66.
+    @Test func validateReportsEveryProblem() throws {
+        let folder = try Scratch.folder()
+        let deck = folder + "/bad.json"
+        try Data("""
+        { "pagereel": 1,
+          "pages": [ { "background": "#FF0000" }, { "background": "#00FF00", "titel": "x" },
+                     { "image": "shots/x.png" } ] }
+        """.utf8).write(to: URL(fileURLWithPath: deck))
+        let out = try CLI.run("validate", deck)
+        #expect(out.status == 65)
+        #expect(out.stderr.contains("bad.json: pages[1].titel: unknown key (did you mean \"title\"?)"))
+        #expect(out.stderr.contains("bad.json: pages[2].image: file not found: shots/x.png"))
+
+        try Data("""
+        { "pagereel": 1, "pages": [ { "background": "#FF0000" }, { "image": "shots/x.png" } ] }
+        """.utf8).write(to: URL(fileURLWithPath: deck))
+        let missing = try CLI.run("validate", deck)
+        #expect(missing.status == 66)
+        #expect(missing.stderr.contains("pages[1].image: file not found: shots/x.png"))
+    }
+
+    @Test func missingDeckExits66() throws {
+        let out = try CLI.run("export", "/nonexistent/deck.json", "-o", "/tmp/x.mp4")
+        #expect(out.status == 66)
+        #expect(out.stderr.contains("/nonexistent/deck.json: file not found"))
+    }
+
+    @Test func missingOutputFolderExits73() throws {
+        let out = try CLI.run("export", CLI.samples + "/onboarding/deck.json", "-o", "/nonexistent/dir/x.mp4")
+        #expect(out.status == 73)
+        #expect(out.stderr.contains("/nonexistent/dir/x.mp4"))
+    }
+
+    /// A small shard of the onboarding sample, exported as MP4 and GIF, read back by ffprobe.
+    @Test func exportsAShard() throws {
+        let folder = try Scratch.folder()
+        let out = try CLI.run("export", CLI.samples + "/onboarding/deck.json", "--size", "320x180",
+                              "--frames", "10-29", "-o", folder + "/a.mp4", "-o", folder + "/a.gif", "-q", "--json")
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(out.stderr.isEmpty)
+        let summary = try JSONSerialization.jsonObject(with: out.stdout) as? [String: Any]
+        #expect(summary?["frames"] as? Int == 20)
+        let mp4 = try Probe(folder + "/a.mp4")
+        #expect(mp4.frames == 20)
+        #expect(mp4.width == 320 && mp4.height == 180)
+        #expect(abs((try Probe(folder + "/a.gif").duration ?? 0) - 20.0 / 30) < 0.1)
+    }
+
+    @Test func stillIsByteIdentical() throws {
+        let folder = try Scratch.folder()
+        let deck = CLI.samples + "/onboarding/deck.json"
+        #expect(try CLI.run("still", deck, "--time", "1.0", "--size", "320x180", "-o", folder + "/a.png").status == 0)
+        #expect(try CLI.run("still", deck, "--time", "1.0", "--size", "320x180", "-o", folder + "/b.png").status == 0)
+        let a = try Data(contentsOf: URL(fileURLWithPath: folder + "/a.png"))
+        let b = try Data(contentsOf: URL(fileURLWithPath: folder + "/b.png"))
+        #expect(!a.isEmpty && a == b)
+    }
+}
