@@ -24,6 +24,9 @@ public final class GIFWriter: FrameSink {
     /// One entry per distinct frame: its spill slot and the frame indices it covers.
     private var runs: [(slot: Int, indices: Range<Int>)] = []
     private var isFinished = false
+    /// Whether `GIFDiffPlanner` picks transparency per frame; tests compare against FFmpeg's
+    /// default of always.
+    var plansTransparency = true
 
     /// libimagequant speed: 4 is its default balance; palette building runs once per GIF.
     static let speed = 4
@@ -96,7 +99,7 @@ public final class GIFWriter: FrameSink {
                                         ("final_delay", String(frames[frames.count - 1].delay))])
         let stage = try GIFFrameStage(palette: palette, width: options.width, height: options.height,
                                       speed: Self.speed, dithering: options.dithering,
-                                      encoder: encoder, muxer: muxer, check: check)
+                                      planTransparency: plansTransparency, encoder: encoder, muxer: muxer, check: check)
         try stage.run(slots: slots, starts: frames.map(\.start), spill: spill)
         try encoder.encode(nil, into: muxer)
         try muxer.finish()

@@ -55,6 +55,12 @@ final class PacketEncoder {
         try dictionary.requireAllConsumed(by: name, path: check.path)
     }
 
+    /// Changes one of the encoder's private options between frames (the GIF encoder reads
+    /// `gifflags` for every frame).
+    func setOption(_ name: String, _ value: String) throws(EncodeError) {
+        try check(av_opt_set(context.pointee.priv_data, name, value, 0), "av_opt_set(\(name)=\(value))")
+    }
+
     /// Sends `frame` (or `nil` to flush) and passes every packet that comes out to `muxer`.
     func encode(_ frame: UnsafeMutablePointer<AVFrame>?, into muxer: Muxer) throws(EncodeError) {
         try check(avcodec_send_frame(context, frame), frame == nil ? "avcodec_send_frame(flush)" : "avcodec_send_frame")
