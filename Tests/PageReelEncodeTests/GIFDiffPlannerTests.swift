@@ -5,9 +5,11 @@ import PageReelRaster
 
 /// The per-frame transparency choice, checked by the file sizes it leads to and by the pixels.
 @Suite struct GIFDiffPlannerTests {
+    let scratch = ScratchDirectory()
+
     /// Encodes `frames` with or without per-frame planning; returns (path, size).
     func encode(_ frames: [Pixmap], planned: Bool, name: String) throws -> (String, Int) {
-        let path = try Tools.temporaryDirectory(name) + "/out.gif"
+        let path = try scratch.directory(name) + "/out.gif"
         let writer = try GIFWriter(path: path, options: GIFOptions(width: frames[0].width, height: frames[0].height, fps: 15))
         writer.plansTransparency = planned
         for (i, frame) in frames.enumerated() { try writer.write(frame, index: i) }

@@ -5,6 +5,8 @@ import PageReelRaster
 
 /// The LZW size estimate, checked by hand and byte for byte against FFmpeg's GIF encoder.
 @Suite struct LZWSizerTests {
+    let scratch = ScratchDirectory()
+
     @Test func lzwSizeOfARunIsHandComputed() {
         // 0 0 0 0 → CLEAR, 0, 258 ("00"), 0, END: five 9-bit codes + 1 pad bit = 46 bits = 6 bytes.
         let sizer = LZWSizer()
@@ -29,7 +31,7 @@ import PageReelRaster
             frame.pixels[p * 4 + 2] = UInt8((p / w) * 4 / h * 60)   // 4 values: 160 colours in all
             frame.pixels[p * 4 + 3] = 255
         }
-        let path = try Tools.temporaryDirectory("lzw\(w)x\(h)") + "/one.gif"
+        let path = try scratch.directory("lzw\(w)x\(h)") + "/one.gif"
         let writer = try GIFWriter(path: path, options: GIFOptions(width: w, height: h, fps: 10))
         try writer.write(frame, index: 0)
         try writer.finish()
