@@ -9,7 +9,8 @@
 // - GIF needs one palette shared by every frame, which cannot be known until the last frame has
 //   arrived, so `GIFWriter` spills frames to an unlinked file, quantizes at `finish()` with
 //   libimagequant, remaps frames in parallel and feeds FFmpeg's GIF encoder, whose frame
-//   differencing only works when every frame carries the same palette.
+//   differencing only works when every frame carries the same palette. Whether unchanged pixels
+//   become transparent is decided per frame by comparing LZW sizes (`GIFDiffPlanner`).
 // - PNG sequences go through the Raster stage's `PNGWriter`, one file per absolute frame index.
 //
 // Every C resource is owned by a small final class that frees it in `deinit`; every FFmpeg

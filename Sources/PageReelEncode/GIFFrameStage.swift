@@ -38,8 +38,11 @@ final class GIFFrameStage {
     private let encoder: PacketEncoder
     private let muxer: Muxer
     private var encodeError: EncodeError?
+    private let planner: GIFDiffPlanner?
+    private var transparencyOn = true
 
-    init(palette: SharedPalette, width: Int, height: Int, speed: Int, dithering: Float,
+    /// `planTransparency` false keeps FFmpeg's default (transparency on every frame).
+    init(palette: SharedPalette, width: Int, height: Int, speed: Int, dithering: Float, planTransparency: Bool,
          encoder: PacketEncoder, muxer: Muxer, check: FFmpegCheck) throws(EncodeError) {
         let count = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         var workers: [Worker] = []
@@ -58,6 +61,7 @@ final class GIFFrameStage {
         self.height = height
         self.encoder = encoder
         self.muxer = muxer
+        planner = planTransparency ? GIFDiffPlanner(width: width, height: height) : nil
     }
 
     /// Remaps `slots` (in display order; `starts` are their pts in centiseconds) and encodes
@@ -94,7 +98,15 @@ final class GIFFrameStage {
     private func encode(frames: Range<Int>, half: Int, starts: [Int]) {
         do throws(EncodeError) {
             for frame in frames {
-                try fill(from: workers[frame - frames.lowerBound].planes[half], pts: Int64(starts[frame]))
+                let plane = workers[frame - frames.lowerBound].planes[half]
+                if let planner {
+                    let wanted = planner.prefersTransparency(plane)
+                    if wanted != transparencyOn {
+                        try encoder.setOption("gifflags", wanted ? "offsetting+transdiff" : "offsetting")
+                        transparencyOn = wanted
+                    }
+                }
+                try fill(from: plane, pts: Int64(starts[frame]))
                 try encoder.encode(picture.frame, into: muxer)
             }
         } catch {

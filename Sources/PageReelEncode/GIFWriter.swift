@@ -7,9 +7,10 @@ import PageReelRaster
 ///
 /// Frames are spilled to disk as they arrive (identical consecutive frames only once) and added
 /// to one colour histogram; `finish()` then works out the timing (`GIFTiming`), quantizes the
-/// histogram to the shared palette, remaps the frames in parallel and encodes them in order. With the same palette on every frame
-/// FFmpeg crops each frame to the rectangle that changed and makes unchanged pixels transparent,
-/// which is what keeps UI animations small.
+/// histogram to the shared palette, remaps the frames in parallel and encodes them in order
+/// (`GIFFrameStage`). With the same palette on every frame FFmpeg crops each frame to the
+/// rectangle that changed and can make unchanged pixels transparent (`GIFDiffPlanner` decides
+/// per frame), which is what keeps UI animations small.
 public final class GIFWriter: FrameSink {
     public let path: String
     public let options: GIFOptions
@@ -24,6 +25,9 @@ public final class GIFWriter: FrameSink {
     /// One entry per distinct frame: its spill slot and the frame indices it covers.
     private var runs: [(slot: Int, indices: Range<Int>)] = []
     private var isFinished = false
+    /// Whether `GIFDiffPlanner` picks transparency per frame; tests compare against FFmpeg's
+    /// default of always.
+    var plansTransparency = true
 
     /// libimagequant speed: 4 is its default balance; palette building runs once per GIF.
     static let speed = 4
@@ -78,6 +82,8 @@ public final class GIFWriter: FrameSink {
             return
         }
         let slot = try spill.append(UnsafeRawBufferPointer(staging.bytes))
+        // Counted even if the 2 cs rule later drops the frame: its colours are on screen in the
+        // source, and the histogram cannot take them back.
         try paletteBuilder.add(staging)
         if let last = runs.last { runs[runs.count - 1].indices = last.indices.lowerBound..<index }
         runs.append((slot, index..<index + 1))
@@ -96,7 +102,8 @@ public final class GIFWriter: FrameSink {
                                         ("final_delay", String(frames[frames.count - 1].delay))])
         let stage = try GIFFrameStage(palette: palette, width: options.width, height: options.height,
                                       speed: Self.speed, dithering: options.dithering,
-                                      encoder: encoder, muxer: muxer, check: check)
+                                      planTransparency: plansTransparency, encoder: encoder, muxer: muxer,
+                                      check: check)
         try stage.run(slots: slots, starts: frames.map(\.start), spill: spill)
         try encoder.encode(nil, into: muxer)
         try muxer.finish()
@@ -104,6 +111,7 @@ public final class GIFWriter: FrameSink {
 
     /// Frames are premultiplied over an opaque canvas, so RGB is already the colour over black;
     /// alpha is forced to 255 so libimagequant never spends palette entries on transparency.
+    /// (Alpha is the high byte of each little-endian 32-bit pixel.)
     private func copyOpaque(_ frame: Pixmap, into buffer: PixelBuffer) {
         let words = buffer.words
         frame.pixels.withUnsafeBytes { raw in

@@ -15,14 +15,17 @@ final class Muxer {
     /// Creates the container `format` ("mp4", "webm", "gif") and opens `path` for writing.
     init(format: String, path: String) throws(EncodeError) {
         let check = FFmpegCheck(path: path)
+        // "file:" keeps FFmpeg from reading a colon in the name ("demo 12:30.mp4") as a protocol;
+        // the mp4 muxer reopens this URL for its faststart pass.
+        let url = "file:" + path
         var context: UnsafeMutablePointer<AVFormatContext>? = nil
-        try check(avformat_alloc_output_context2(&context, nil, format, path),
+        try check(avformat_alloc_output_context2(&context, nil, format, url),
                   "avformat_alloc_output_context2(\(format))")
         guard let context else { throw check.null("avformat_alloc_output_context2(\(format))") }
         self.context = context
         self.check = check
         // Every property is set: from here on `deinit` frees the context on a throw.
-        let opened = avio_open(&context.pointee.pb, path, AVIO_FLAG_WRITE)
+        let opened = avio_open(&context.pointee.pb, url, AVIO_FLAG_WRITE)
         if opened < 0 {
             if opened == -ENOSPC || opened == -EDQUOT { throw .diskFull(path: path) }
             throw .cannotCreate(path: path, call: "avio_open", message: FFmpegCheck.message(opened))

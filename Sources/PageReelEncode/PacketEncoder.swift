@@ -43,16 +43,18 @@ final class PacketEncoder {
     var name: String { String(cString: codec.pointee.name) }
 
     /// Opens the encoder with its private options. An option the encoder does not know is an
-    /// error naming it (FFmpeg would otherwise ignore it silently); a value it rejects is an
-    /// error quoting all the options.
+    /// error naming it (FFmpeg would otherwise ignore it silently); a failure to open quotes
+    /// all the options, since the encoder's own log is the only other clue.
     func open(options: [(key: String, value: String)]) throws(EncodeError) {
         let dictionary = try FFmpegDictionary(options, check: check)
-        let code = avcodec_open2(context, codec, &dictionary.pointer)
-        if code < 0 {
-            throw .invalidOption(path: check.path, name: name, value: dictionary.summary,
-                                 message: "the encoder rejected these options: \(FFmpegCheck.message(code))")
-        }
+        try check(avcodec_open2(context, codec, &dictionary.pointer), "avcodec_open2(\(name) \(dictionary.summary))")
         try dictionary.requireAllConsumed(by: name, path: check.path)
+    }
+
+    /// Changes one of the encoder's private options between frames (the GIF encoder reads
+    /// `gifflags` for every frame).
+    func setOption(_ name: String, _ value: String) throws(EncodeError) {
+        try check(av_opt_set(context.pointee.priv_data, name, value, 0), "av_opt_set(\(name)=\(value))")
     }
 
     /// Sends `frame` (or `nil` to flush) and passes every packet that comes out to `muxer`.

@@ -10,6 +10,10 @@ struct GIFStructure {
         var transparentIndex: Int?
         var x: Int, y: Int, width: Int, height: Int
         var hasLocalPalette: Bool
+        /// The local colour table as 0xRRGGBB, empty without one.
+        var localPalette: [UInt32]
+        /// The LZW code stream's size in bytes, without sub-block length bytes.
+        var dataBytes: Int
     }
 
     struct Malformed: Error, CustomStringConvertible {
@@ -35,11 +39,21 @@ struct GIFStructure {
             let low = try byte()
             return try low | byte() << 8
         }
-        func skipSubBlocks() throws {
+        @discardableResult
+        func skipSubBlocks() throws -> Int {
+            var total = 0
             while true {
                 let size = try byte()
-                if size == 0 { return }
+                if size == 0 { return total }
                 p += size
+                total += size
+            }
+        }
+        func palette(_ count: Int) -> [UInt32] {
+            defer { p += 3 * count }
+            return (0..<count).map { i in
+                let j = p + 3 * i
+                return UInt32(bytes[j]) << 16 | UInt32(bytes[j + 1]) << 8 | UInt32(bytes[j + 2])
             }
         }
         guard bytes.count >= 13, String(decoding: bytes[0..<6], as: UTF8.self) == "GIF89a" else {
@@ -84,12 +98,12 @@ struct GIFStructure {
             case 0x2C:
                 let x = try word(), y = try word(), w = try word(), h = try word()
                 let packed = try byte()
-                if packed & 0x80 != 0 { p += 3 * (1 << ((packed & 7) + 1)) }
+                let local = packed & 0x80 != 0 ? palette(1 << ((packed & 7) + 1)) : []
                 _ = try byte()                          // LZW minimum code size
-                try skipSubBlocks()
+                let dataBytes = try skipSubBlocks()
                 images.append(Image(delay: pendingDelay, disposal: pendingDisposal,
                                     transparentIndex: pendingTransparent, x: x, y: y, width: w, height: h,
-                                    hasLocalPalette: packed & 0x80 != 0))
+                                    hasLocalPalette: packed & 0x80 != 0, localPalette: local, dataBytes: dataBytes))
                 pendingDelay = 0
                 pendingDisposal = 0
                 pendingTransparent = nil

@@ -5,6 +5,8 @@ import PageReelRaster
 
 /// GIF output checked by parsing its blocks (`GIFStructure`) and decoding it with ffmpeg.
 @Suite struct GIFWriterTests {
+    let scratch = ScratchDirectory()
+
     /// round(100·k/fps), computed in floating point.
     func exactStart(_ k: Int, fps: Int) -> Int { Int((100.0 * Double(k) / Double(fps)).rounded()) }
 
@@ -15,7 +17,7 @@ import PageReelRaster
     }
 
     func encode(_ frames: [Pixmap], fps: Int, loop: Int = 0, first: Int = 0, name: String = #function) throws -> String {
-        let path = try Tools.temporaryDirectory(name) + "/out.gif"
+        let path = try scratch.directory(name) + "/out.gif"
         let writer = try GIFWriter(path: path, options: GIFOptions(width: frames[0].width, height: frames[0].height,
                                                                    fps: fps, loop: loop))
         for (i, frame) in frames.enumerated() { try writer.write(frame, index: first + i) }
@@ -182,7 +184,7 @@ import PageReelRaster
     }
 
     @Test func badOptionsAndFramesAreErrors() throws {
-        let path = try Tools.temporaryDirectory() + "/out.gif"
+        let path = try scratch.directory() + "/out.gif"
         #expect(throws: EncodeError.self) { _ = try GIFWriter(path: path, options: GIFOptions(width: 8, height: 8, fps: 0)) }
         #expect(throws: EncodeError.self) { _ = try GIFWriter(path: path, options: GIFOptions(width: 8, height: 8, fps: 10, loop: -2)) }
         let writer = try GIFWriter(path: path, options: GIFOptions(width: 8, height: 8, fps: 10))
@@ -195,7 +197,7 @@ import PageReelRaster
 
     @Test(.enabled(if: FileManager.default.isWritableFile(atPath: "/dev/full")))
     func fullDiskIsReportedAsDiskFull() throws {
-        let path = try Tools.temporaryDirectory() + "/full.gif"
+        let path = try scratch.directory() + "/full.gif"
         try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/full")
         #expect(throws: EncodeError.diskFull(path: path)) {
             let writer = try GIFWriter(path: path, options: GIFOptions(width: 160, height: 90, fps: 30))

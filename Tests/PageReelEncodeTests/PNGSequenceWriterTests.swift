@@ -5,13 +5,15 @@ import PageReelRaster
 
 /// PNG frames checked by name and by decoding them with ffmpeg.
 @Suite struct PNGSequenceWriterTests {
+    let scratch = ScratchDirectory()
+
     /// ffmpeg's RGBA decoding of one PNG.
     func decodeRGBA(_ path: String) throws -> [UInt8] {
         [UInt8](try Tools.run("ffmpeg", ["-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "rgba", "-"]))
     }
 
     @Test func framesAreNamedByAbsoluteIndexAndDecodeBackEqual() throws {
-        let directory = try Tools.temporaryDirectory() + "/nested/frames"
+        let directory = try scratch.directory() + "/nested/frames"
         let writer = try PNGSequenceWriter(directory: directory)
         let frames = (0..<3).map { TestFrames.frame(width: 48, height: 32, boxX: 6 * $0) }
         for (k, frame) in frames.enumerated() { try writer.write(frame, index: 1_234 + k) }
@@ -29,7 +31,7 @@ import PageReelRaster
     }
 
     @Test func existingDirectoryIsReusedButAFileIsNot() throws {
-        let directory = try Tools.temporaryDirectory()
+        let directory = try scratch.directory()
         _ = try PNGSequenceWriter(directory: directory)
         let file = directory + "/plain-file"
         #expect(FileManager.default.createFile(atPath: file, contents: Data()))
@@ -42,7 +44,7 @@ import PageReelRaster
     }
 
     @Test func framesMustArriveInOrder() throws {
-        let directory = try Tools.temporaryDirectory()
+        let directory = try scratch.directory()
         let writer = try PNGSequenceWriter(directory: directory)
         try writer.write(Pixmap(width: 4, height: 4), index: 7)
         #expect(throws: EncodeError.frameOrder(path: directory, index: 3, previous: 7)) {
@@ -52,7 +54,7 @@ import PageReelRaster
 
     @Test(.enabled(if: FileManager.default.isWritableFile(atPath: "/dev/full")))
     func fullDiskIsReportedAsDiskFull() throws {
-        let directory = try Tools.temporaryDirectory()
+        let directory = try scratch.directory()
         let path = directory + "/" + PNGSequenceWriter.fileName(index: 0)
         try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/full")
         let writer = try PNGSequenceWriter(directory: directory)

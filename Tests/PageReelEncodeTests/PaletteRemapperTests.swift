@@ -4,6 +4,8 @@ import Testing
 /// Each worker's remapper must reproduce the shared palette exactly, whatever order
 /// libimagequant puts the pinned colours in.
 @Suite struct PaletteRemapperTests {
+    let scratch = ScratchDirectory()
+
     /// `count` distinct opaque colours from a fixed linear congruential sequence.
     func colours(_ count: Int) -> [UInt32] {
         var state: UInt32 = 12345, seen = Set<UInt32>(), result: [UInt32] = []
@@ -22,7 +24,7 @@ import Testing
         let palette = SharedPalette(colors: colours(count))
         // Each colour 3 times, in a different order than the palette.
         let pixels = (0..<3).flatMap { _ in palette.colors.reversed() }
-        let spill = try FrameSpill(directory: Tools.temporaryDirectory(), slotSize: pixels.count * 4, outputPath: "test")
+        let spill = try FrameSpill(directory: scratch.directory(), slotSize: pixels.count * 4, outputPath: "test")
         let rgba: [UInt8] = pixels.flatMap { word -> [UInt8] in
             [UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8), UInt8(truncatingIfNeeded: word), 255]
         }

@@ -47,12 +47,28 @@ enum Tools {
         [UInt8](try run("ffmpeg", ["-v", "error", "-i", path, "-fps_mode", "passthrough",
                                    "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]))
     }
+}
 
-    /// A fresh empty directory under the system temp directory.
-    static func temporaryDirectory(_ name: String = #function) throws -> String {
+/// The files of one test, in a directory removed when the test's suite instance goes away.
+///
+/// Swift Testing makes a new suite instance per test (and per argument), so a suite holding one
+/// of these cleans up after every test without tear-down code.
+final class ScratchDirectory {
+    let path: String
+    private var made = 0
+
+    init() {
+        path = NSTemporaryDirectory() + "pagereel-encode-\(UUID().uuidString)"
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    /// A new empty directory inside the scratch directory.
+    func directory(_ name: String = #function) throws -> String {
+        made += 1
         let safe = name.filter { $0.isLetter || $0.isNumber }
-        let path = NSTemporaryDirectory() + "pagereel-encode-\(safe)-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        let directory = path + "/\(made)-\(safe)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        return directory
     }
 }

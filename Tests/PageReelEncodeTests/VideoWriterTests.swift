@@ -5,6 +5,8 @@ import PageReelRaster
 
 /// MP4/WebM output checked through ffprobe and ffmpeg's decoder.
 @Suite struct VideoWriterTests {
+    let scratch = ScratchDirectory()
+
     init() { FFmpegLog.setLevel(.error) }
 
     /// Encodes `count` frames of the moving-box pattern; the box moves 4 px a frame.
@@ -44,7 +46,7 @@ import PageReelRaster
 
     @Test func h264StreamIsTaggedBT709AndHasEveryFrame() throws {
         let path = try encode(VideoOptions(width: 320, height: 240, fps: 30), count: 45,
-                              to: Tools.temporaryDirectory() + "/out.mp4")
+                              to: scratch.directory() + "/out.mp4")
         let (stream, format) = try Tools.probe(path)
         #expect(stream["codec_name"] as? String == "h264")
         #expect(stream["profile"] as? String == "High")
@@ -62,7 +64,7 @@ import PageReelRaster
 
     @Test func faststartPutsMoovBeforeMdat() throws {
         let path = try encode(VideoOptions(width: 160, height: 120, fps: 30), count: 10,
-                              to: Tools.temporaryDirectory() + "/out.mp4")
+                              to: scratch.directory() + "/out.mp4")
         let atoms = try topLevelAtoms(path)
         let moov = try #require(atoms.firstIndex(of: "moov"))
         let mdat = try #require(atoms.firstIndex(of: "mdat"))
@@ -72,7 +74,7 @@ import PageReelRaster
     @Test func decodedColoursMatchTheSourceInFrameOrder() throws {
         let (w, h) = (320, 240)
         let path = try encode(VideoOptions(width: w, height: h, fps: 30), count: 45,
-                              to: Tools.temporaryDirectory() + "/out.mp4")
+                              to: scratch.directory() + "/out.mp4")
         let rgb = try Tools.decodeRGB(path)
         #expect(rgb.count == 45 * w * h * 3)
         for frame in [0, 44] {
@@ -96,7 +98,7 @@ import PageReelRaster
 
     @Test func sixtyFPSKeepsExactDuration() throws {
         let path = try encode(VideoOptions(width: 160, height: 96, fps: 60), count: 60,
-                              to: Tools.temporaryDirectory() + "/out.mp4")
+                              to: scratch.directory() + "/out.mp4")
         let (stream, format) = try Tools.probe(path)
         #expect(stream["avg_frame_rate"] as? String == "60/1")
         #expect(stream["nb_read_frames"] as? String == "60")
@@ -106,7 +108,7 @@ import PageReelRaster
     @Test func oddSizeIsPaddedWithEdgePixels() throws {
         let (w, h) = (321, 241)
         let path = try encode(VideoOptions(width: w, height: h, fps: 30), count: 5,
-                              to: Tools.temporaryDirectory() + "/out.mp4")
+                              to: scratch.directory() + "/out.mp4")
         let (stream, _) = try Tools.probe(path)
         #expect(stream["width"] as? Int == 322 && stream["height"] as? Int == 242)
         let rgb = try Tools.decodeRGB(path)
@@ -120,7 +122,7 @@ import PageReelRaster
 
     @Test func shardTimestampsStartAtZero() throws {
         let path = try encode(VideoOptions(width: 160, height: 96, fps: 30), count: 30, first: 100,
-                              to: Tools.temporaryDirectory() + "/shard.mp4")
+                              to: scratch.directory() + "/shard.mp4")
         let (stream, format) = try Tools.probe(path)
         #expect(stream["nb_read_frames"] as? String == "30")
         #expect(Double(stream["start_time"] as? String ?? "") == 0)
@@ -130,7 +132,7 @@ import PageReelRaster
     @Test func vp9WebMHasTheSameColourHandling() throws {
         let (w, h) = (320, 240)
         let path = try encode(VideoOptions(codec: .vp9, width: w, height: h, fps: 30), count: 30,
-                              to: Tools.temporaryDirectory() + "/out.webm")
+                              to: scratch.directory() + "/out.webm")
         let (stream, format) = try Tools.probe(path)
         #expect(format["format_name"] as? String == "matroska,webm")
         #expect(stream["codec_name"] as? String == "vp9")
@@ -150,7 +152,7 @@ import PageReelRaster
     }
 
     @Test func badOptionsAreNamed() throws {
-        let path = try Tools.temporaryDirectory() + "/out.mp4"
+        let path = try scratch.directory() + "/out.mp4"
         func optionName(_ options: VideoOptions) -> String? {
             do {
                 _ = try VideoWriter(path: path, options: options)
@@ -171,7 +173,7 @@ import PageReelRaster
     }
 
     @Test func wrongFrameSizeOrOrderIsAnError() throws {
-        let path = try Tools.temporaryDirectory() + "/out.mp4"
+        let path = try scratch.directory() + "/out.mp4"
         let writer = try VideoWriter(path: path, options: VideoOptions(width: 64, height: 48, fps: 30))
         #expect(throws: EncodeError.frameSize(path: path, index: 0, width: 48, height: 64,
                                               expectedWidth: 64, expectedHeight: 48)) {
@@ -188,13 +190,13 @@ import PageReelRaster
     }
 
     @Test func finishingWithoutFramesIsAnError() throws {
-        let path = try Tools.temporaryDirectory() + "/out.mp4"
+        let path = try scratch.directory() + "/out.mp4"
         let writer = try VideoWriter(path: path, options: VideoOptions(width: 64, height: 48, fps: 30))
         #expect(throws: EncodeError.noFrames(path: path)) { try writer.finish() }
     }
 
     @Test func missingFolderCannotBeCreated() throws {
-        let path = try Tools.temporaryDirectory() + "/no/such/folder/out.mp4"
+        let path = try scratch.directory() + "/no/such/folder/out.mp4"
         do {
             _ = try VideoWriter(path: path, options: VideoOptions(width: 64, height: 48, fps: 30))
             Issue.record("opening \(path) should fail")
@@ -210,7 +212,7 @@ import PageReelRaster
     @Test(.enabled(if: FileManager.default.isWritableFile(atPath: "/dev/full")))
     func fullDiskIsReportedAsDiskFull() throws {
         // /dev/full accepts open() and fails every write with ENOSPC.
-        let path = try Tools.temporaryDirectory() + "/full.mp4"
+        let path = try scratch.directory() + "/full.mp4"
         try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/full")
         #expect(throws: EncodeError.diskFull(path: path)) {
             let writer = try VideoWriter(path: path, options: VideoOptions(width: 320, height: 240, fps: 30))
