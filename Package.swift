@@ -42,7 +42,7 @@ let package = Package(
         .testTarget(name: "PageReelSceneTests", dependencies: ["PageReelScene"]),
         .testTarget(name: "PageReelRasterTests", dependencies: ["PageReelRaster"],
                     exclude: ["__Snapshots__", "__Fixtures__"]),
-        .testTarget(name: "PageReelEncodeTests", dependencies: ["PageReelEncode"]),
+        .testTarget(name: "PageReelEncodeTests", dependencies: ["PageReelEncode", "PageReelTestSupport"]),
         .testTarget(name: "PageReelTests", dependencies: ["PageReel", "PageReelTestSupport"]),
         .testTarget(name: "pagereelTests", dependencies: ["PageReelTestSupport"]),
         // Helpers shared by the test targets: running programs, reading outputs with ffprobe.

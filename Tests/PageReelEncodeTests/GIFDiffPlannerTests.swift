@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PageReelTestSupport
 @testable import PageReelEncode
 import PageReelRaster
 
@@ -49,7 +50,7 @@ import PageReelRaster
         let (_, alwaysSize) = try encode(frames, planned: false, name: "scrollAlways")
         #expect(plannedSize < alwaysSize, "planned \(plannedSize) B, always transparent \(alwaysSize) B")
         // Switching the encoder's flags between frames must not change what is displayed.
-        let rgb = try Tools.decodeRGB(planned)
+        let rgb = try Probe.decodeRGB(planned)
         let expected = frames.flatMap { frame in (0..<120 * 60).flatMap { frame.pixels[$0 * 4..<$0 * 4 + 3] } }
         #expect(rgb == expected)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PageReelTestSupport
 @testable import PageReelEncode
 import PageReelRaster
 
@@ -37,7 +38,7 @@ import PageReelRaster
         #expect(gif.images.enumerated().allSatisfy { k, image in
             image.delay == exactStart(k + 1, fps: 30) - exactStart(k, fps: 30)
         })
-        let (stream, format) = try Tools.probe(path)
+        let (stream, format) = try Probe(path).streamAndFormat
         #expect(stream["nb_read_frames"] as? String == "45")
         #expect(Double(format["duration"] as? String ?? "") == 1.5)
     }
@@ -49,7 +50,7 @@ import PageReelRaster
         #expect(gif.images.count == 40)
         #expect(gif.totalDelay == 100)
         #expect(gif.images.allSatisfy { $0.delay >= 2 })
-        let (_, format) = try Tools.probe(path)
+        let (_, format) = try Probe(path).streamAndFormat
         #expect(Double(format["duration"] as? String ?? "") == 1.0)
     }
 
@@ -59,7 +60,7 @@ import PageReelRaster
         let gif = try structure(path)
         #expect(gif.images.map(\.delay) == (0..<6).map { exactStart(5 * $0 + 5, fps: 30) - exactStart(5 * $0, fps: 30) })
         #expect(gif.totalDelay == 100)
-        let (_, format) = try Tools.probe(path)
+        let (_, format) = try Probe(path).streamAndFormat
         #expect(Double(format["duration"] as? String ?? "") == 1.0)
     }
 
@@ -75,7 +76,7 @@ import PageReelRaster
         // composited the cropped, partly transparent frames, must equal the source.
         let (w, h) = (160, 90)
         let frames = movingBox(width: w, height: h, count: 20)
-        let rgb = try Tools.decodeRGB(try encode(frames, fps: 30))
+        let rgb = try Probe.decodeRGB(try encode(frames, fps: 30))
         #expect(rgb.count == frames.count * w * h * 3)
         var mismatches = 0
         for (k, frame) in frames.enumerated() {
@@ -101,7 +102,7 @@ import PageReelRaster
             }
             return pixmap
         }
-        let rgb = try Tools.decodeRGB(try encode(frames, fps: 10))
+        let rgb = try Probe.decodeRGB(try encode(frames, fps: 10))
         try #require(rgb.count == frames.count * w * h * 3)
         let expected = frames.flatMap { frame in (0..<w * h).flatMap { frame.pixels[$0 * 4..<$0 * 4 + 3] } }
         #expect(rgb == expected)
@@ -160,7 +161,7 @@ import PageReelRaster
         try Data(frames.flatMap(\.pixels)).write(to: URL(fileURLWithPath: dir + "/frames.raw"))
         func ffmpegGIF(dither: String) throws -> String {
             let out = dir + "/ffmpeg-\(dither).gif"
-            _ = try Tools.run("ffmpeg", ["-v", "error", "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(w)x\(h)",
+            _ = try Command.check("ffmpeg", ["-v", "error", "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(w)x\(h)",
                                          "-r", "10", "-i", dir + "/frames.raw", "-lavfi",
                                          "split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=\(dither)",
                                          out])
@@ -170,10 +171,10 @@ import PageReelRaster
             try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
         }
         let plain = try ffmpegGIF(dither: "none"), dithered = try ffmpegGIF(dither: "sierra2_4a")
-        let ourPSNR = psnr(try Tools.decodeRGB(ours), frames)
-        let plainPSNR = psnr(try Tools.decodeRGB(plain), frames)
+        let ourPSNR = psnr(try Probe.decodeRGB(ours), frames)
+        let plainPSNR = psnr(try Probe.decodeRGB(plain), frames)
         #expect(ourPSNR > plainPSNR, "ours \(ourPSNR) dB, ffmpeg \(plainPSNR) dB")
-        #expect(ourPSNR > psnr(try Tools.decodeRGB(dithered), frames))
+        #expect(ourPSNR > psnr(try Probe.decodeRGB(dithered), frames))
         #expect(try size(ours) < size(dithered))
     }
 

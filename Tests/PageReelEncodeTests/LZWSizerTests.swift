@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PageReelTestSupport
 @testable import PageReelEncode
 import PageReelRaster
 

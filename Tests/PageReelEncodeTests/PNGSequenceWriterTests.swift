@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PageReelTestSupport
 import PageReelEncode
 import PageReelRaster
 
@@ -9,7 +10,7 @@ import PageReelRaster
 
     /// ffmpeg's RGBA decoding of one PNG.
     func decodeRGBA(_ path: String) throws -> [UInt8] {
-        [UInt8](try Tools.run("ffmpeg", ["-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "rgba", "-"]))
+        [UInt8](try Command.check("ffmpeg", ["-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "rgba", "-"]))
     }
 
     @Test func framesAreNamedByAbsoluteIndexAndDecodeBackEqual() throws {

@@ -1,5 +1,6 @@
 import CFFmpeg
 import Testing
+import PageReelTestSupport
 @testable import PageReelEncode
 
 /// Options FFmpeg does not recognise are left in the dictionary; they must become errors that

@@ -1,4 +1,5 @@
 import Testing
+import PageReelTestSupport
 @testable import PageReelEncode
 
 /// Each worker's remapper must reproduce the shared palette exactly, whatever order

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PageReelTestSupport
 @testable import PageReelEncode
 import PageReelRaster
 
@@ -47,7 +48,7 @@ import PageReelRaster
     @Test func h264StreamIsTaggedBT709AndHasEveryFrame() throws {
         let path = try encode(VideoOptions(width: 320, height: 240, fps: 30), count: 45,
                               to: scratch.directory() + "/out.mp4")
-        let (stream, format) = try Tools.probe(path)
+        let (stream, format) = try Probe(path).streamAndFormat
         #expect(stream["codec_name"] as? String == "h264")
         #expect(stream["profile"] as? String == "High")
         #expect(stream["pix_fmt"] as? String == "yuv420p")
@@ -75,7 +76,7 @@ import PageReelRaster
         let (w, h) = (320, 240)
         let path = try encode(VideoOptions(width: w, height: h, fps: 30), count: 45,
                               to: scratch.directory() + "/out.mp4")
-        let rgb = try Tools.decodeRGB(path)
+        let rgb = try Probe.decodeRGB(path)
         #expect(rgb.count == 45 * w * h * 3)
         for frame in [0, 44] {
             for (i, colour) in TestFrames.patches.enumerated() {
@@ -99,7 +100,7 @@ import PageReelRaster
     @Test func sixtyFPSKeepsExactDuration() throws {
         let path = try encode(VideoOptions(width: 160, height: 96, fps: 60), count: 60,
                               to: scratch.directory() + "/out.mp4")
-        let (stream, format) = try Tools.probe(path)
+        let (stream, format) = try Probe(path).streamAndFormat
         #expect(stream["avg_frame_rate"] as? String == "60/1")
         #expect(stream["nb_read_frames"] as? String == "60")
         #expect(Double(format["duration"] as? String ?? "") == 1.0)
@@ -109,9 +110,9 @@ import PageReelRaster
         let (w, h) = (321, 241)
         let path = try encode(VideoOptions(width: w, height: h, fps: 30), count: 5,
                               to: scratch.directory() + "/out.mp4")
-        let (stream, _) = try Tools.probe(path)
+        let (stream, _) = try Probe(path).streamAndFormat
         #expect(stream["width"] as? Int == 322 && stream["height"] as? Int == 242)
-        let rgb = try Tools.decodeRGB(path)
+        let rgb = try Probe.decodeRGB(path)
         // The right edge of the top half is the white patch, the bottom row is grey: repeated
         // edge pixels keep those colours in the padding, black padding would not.
         let rightEdge = pixel(rgb, frame: 2, x: 321, y: 60, width: 322, height: 242)
@@ -123,7 +124,7 @@ import PageReelRaster
     @Test func shardTimestampsStartAtZero() throws {
         let path = try encode(VideoOptions(width: 160, height: 96, fps: 30), count: 30, first: 100,
                               to: scratch.directory() + "/shard.mp4")
-        let (stream, format) = try Tools.probe(path)
+        let (stream, format) = try Probe(path).streamAndFormat
         #expect(stream["nb_read_frames"] as? String == "30")
         #expect(Double(stream["start_time"] as? String ?? "") == 0)
         #expect(Double(format["duration"] as? String ?? "") == 1.0)
@@ -133,7 +134,7 @@ import PageReelRaster
         let (w, h) = (320, 240)
         let path = try encode(VideoOptions(codec: .vp9, width: w, height: h, fps: 30), count: 30,
                               to: scratch.directory() + "/out.webm")
-        let (stream, format) = try Tools.probe(path)
+        let (stream, format) = try Probe(path).streamAndFormat
         #expect(format["format_name"] as? String == "matroska,webm")
         #expect(stream["codec_name"] as? String == "vp9")
         #expect(stream["pix_fmt"] as? String == "yuv420p")
@@ -143,7 +144,7 @@ import PageReelRaster
         #expect(stream["color_range"] as? String == "tv")
         #expect(stream["nb_read_frames"] as? String == "30")
         #expect(Double(format["duration"] as? String ?? "") == 1.0)
-        let rgb = try Tools.decodeRGB(path)
+        let rgb = try Probe.decodeRGB(path)
         for (i, colour) in TestFrames.patches.enumerated() {
             let (x, y) = TestFrames.patchCentre(i, width: w, height: h)
             let decoded = pixel(rgb, frame: 29, x: x, y: y, width: w, height: h)
@@ -185,7 +186,7 @@ import PageReelRaster
         }
         try writer.finish()
         #expect(throws: EncodeError.finished(path: path)) { try writer.finish() }
-        let (stream, _) = try Tools.probe(path)
+        let (stream, _) = try Probe(path).streamAndFormat
         #expect(stream["nb_read_frames"] as? String == "1")
     }
 

@@ -15,6 +15,9 @@ public struct Probe {
         format = json["format"] as? [String: Any] ?? [:]
     }
 
+    /// Both dictionaries, for destructuring.
+    public var streamAndFormat: (stream: [String: Any], format: [String: Any]) { (stream, format) }
+
     public func string(_ key: String) -> String? { stream[key] as? String }
     public var frames: Int? { (stream["nb_read_frames"] as? String).flatMap { Int($0) } }
     public var duration: Double? { (format["duration"] as? String).flatMap { Double($0) } }
@@ -45,23 +48,39 @@ public struct Probe {
     }
 }
 
-/// Fresh scratch folders and paths inside the repository.
-public enum Scratch {
-    /// A new empty folder under the system temp directory.
-    public static func folder(_ name: String = #function) throws -> String {
-        let safe = name.filter { $0.isLetter || $0.isNumber }
-        let path = NSTemporaryDirectory() + "pagereel-\(safe)-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
+/// Paths inside the repository.
+public enum Repository {
     /// The repository root, found from a test source file's path.
-    public static func repositoryRoot(_ filePath: String = #filePath) -> String {
+    public static func root(_ filePath: String = #filePath) -> String {
         var url = URL(fileURLWithPath: filePath)
         while url.path != "/" {
             url.deleteLastPathComponent()
             if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url.path }
         }
         return FileManager.default.currentDirectoryPath
+    }
+}
+
+/// The files of one test, in a directory removed when the test's suite instance goes away.
+///
+/// Swift Testing makes a new suite instance per test (and per argument), so a suite holding one
+/// of these cleans up after every test without tear-down code.
+public final class ScratchDirectory {
+    public let path: String
+    private var made = 0
+
+    public init() {
+        path = NSTemporaryDirectory() + "pagereel-test-\(UUID().uuidString)"
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    /// A new empty directory inside the scratch directory.
+    public func directory(_ name: String = #function) throws -> String {
+        made += 1
+        let safe = name.filter { $0.isLetter || $0.isNumber }
+        let directory = path + "/\(made)-\(safe)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        return directory
     }
 }

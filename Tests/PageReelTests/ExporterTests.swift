@@ -5,9 +5,11 @@ import PageReelTestSupport
 @testable import PageReel
 
 @Suite struct ExporterTests {
+    let scratch = ScratchDirectory()
+
     /// One render feeds an MP4, a GIF and PNG frames; each is read back by FFmpeg.
     @Test func exportsEveryFormatFromOneRender() throws {
-        let deck = try TestDecks.write()
+        let deck = try TestDecks.write(in: scratch)
         let folder = (deck as NSString).deletingLastPathComponent
         let project = try Project.load(deck)
         var options = ExportOptions()
@@ -57,7 +59,7 @@ import PageReelTestSupport
     /// The same frame rendered twice is byte-identical, and the frame at the same instant is the
     /// same at 20 and 40 fps.
     @Test func framesAreDeterministic() throws {
-        let project = try Project.load(try TestDecks.write())
+        let project = try Project.load(try TestDecks.write(in: scratch))
         let a = try Still(instant: .time(0.55)).render(project)
         let b = try Still(instant: .time(0.55)).render(project)
         #expect(a == b)
@@ -68,7 +70,7 @@ import PageReelTestSupport
     }
 
     @Test func sizeMustKeepTheAspectRatio() throws {
-        let project = try Project.load(try TestDecks.write())
+        let project = try Project.load(try TestDecks.write(in: scratch))
         var options = ExportOptions()
         options.size = (320, 200)
         #expect((try? Exporter(project: project, options: options)) == nil)
@@ -79,7 +81,7 @@ import PageReelTestSupport
 
     /// A failed export leaves nothing behind and keeps an existing file.
     @Test func failedExportLeavesNoPartialOutput() throws {
-        let deck = try TestDecks.write()
+        let deck = try TestDecks.write(in: scratch)
         let folder = (deck as NSString).deletingLastPathComponent
         try Data("precious".utf8).write(to: URL(fileURLWithPath: folder + "/out.mp4"))
         let project = try Project.load(deck)
@@ -93,7 +95,7 @@ import PageReelTestSupport
     }
 
     @Test func cancellationStopsAndCleansUp() throws {
-        let deck = try TestDecks.write()
+        let deck = try TestDecks.write(in: scratch)
         let folder = (deck as NSString).deletingLastPathComponent
         let project = try Project.load(deck)
         var options = ExportOptions()

@@ -13,8 +13,10 @@ func loadError(_ path: String) -> PageReelError? {
 }
 
 @Suite struct ProjectTests {
+    let scratch = ScratchDirectory()
+
     @Test func loadsAValidDeck() throws {
-        let project = try Project.load(try TestDecks.write())
+        let project = try Project.load(try TestDecks.write(in: scratch))
         #expect(project.deck.pageCount == 3)
         #expect(project.timeline.duration > 1.5)
     }
@@ -27,7 +29,7 @@ func loadError(_ path: String) -> PageReelError? {
                                   with: #"{ "image": "shot.png", "fitt": "fill" }"#)
             .replacingOccurrences(of: ##"{ "background": { "from": "#00FF00", "to": "#0000FF" } }"##,
                                   with: #"{ "image": "missing/nope.png" }"#)
-        let path = try TestDecks.write(json)
+        let path = try TestDecks.write(json, in: scratch)
         guard case .deck(let deck) = loadError(path) else {
             Issue.record("expected an invalid deck")
             return
@@ -43,7 +45,7 @@ func loadError(_ path: String) -> PageReelError? {
 
     @Test func onlyMissingFilesAreInputErrors() throws {
         let json = TestDecks.small.replacingOccurrences(of: "shot.png", with: "gone.png")
-        guard case .deck(let deck) = loadError(try TestDecks.write(json)) else {
+        guard case .deck(let deck) = loadError(try TestDecks.write(json, in: scratch)) else {
             Issue.record("expected an invalid deck")
             return
         }
@@ -60,7 +62,7 @@ func loadError(_ path: String) -> PageReelError? {
     }
 
     @Test func aCorruptImageIsInvalid() throws {
-        let path = try TestDecks.write()
+        let path = try TestDecks.write(in: scratch)
         let shot = (path as NSString).deletingLastPathComponent + "/shot.png"
         try Data("not a png at all".utf8).write(to: URL(fileURLWithPath: shot))
         guard case .deck(let deck) = loadError(path) else {

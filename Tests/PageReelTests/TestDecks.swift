@@ -28,9 +28,9 @@ enum TestDecks {
     }
     """
 
-    /// Writes `json` as deck.json (plus shot.png) into a new folder; returns the deck path.
-    static func write(_ json: String = small, name: String = #function) throws -> String {
-        let folder = try Scratch.folder(name)
+    /// Writes `json` as deck.json (plus shot.png) into a new folder of `scratch`; returns the deck path.
+    static func write(_ json: String = small, in scratch: ScratchDirectory, name: String = #function) throws -> String {
+        let folder = try scratch.directory(name)
         let deck = folder + "/deck.json"
         try Data(json.utf8).write(to: URL(fileURLWithPath: deck))
         var shot = Pixmap(width: 30, height: 40)

@@ -10,10 +10,10 @@ enum CLI {
             let candidate = folder.appendingPathComponent("pagereel").path
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
-        return Scratch.repositoryRoot() + "/.build/debug/pagereel"
+        return Repository.root() + "/.build/debug/pagereel"
     }()
 
-    static let samples = Scratch.repositoryRoot() + "/Samples"
+    static let samples = Repository.root() + "/Samples"
 
     @discardableResult
     static func run(_ arguments: String..., in directory: String? = nil) throws -> Command.Output {

@@ -4,6 +4,8 @@ import PageReelTestSupport
 
 /// The command line as users meet it: the built binary, its exit codes and messages (DESIGN §7).
 @Suite struct PagereelCLITests {
+    let scratch = ScratchDirectory()
+
     @Test func versionAndHelp() throws {
         let version = try CLI.run("--version")
         #expect(version.status == 0)
@@ -42,7 +44,7 @@ import PageReelTestSupport
     /// An unknown key in pages[1] and a missing image in pages[2]: both reported with their JSON
     /// paths, exit 65; with only the missing image, exit 66.
     @Test func validateReportsEveryProblem() throws {
-        let folder = try Scratch.folder()
+        let folder = try scratch.directory()
         let deck = folder + "/bad.json"
         try Data("""
         { "pagereel": 1,
@@ -76,7 +78,7 @@ import PageReelTestSupport
 
     /// A small shard of the onboarding sample, exported as MP4 and GIF, read back by ffprobe.
     @Test func exportsAShard() throws {
-        let folder = try Scratch.folder()
+        let folder = try scratch.directory()
         let out = try CLI.run("export", CLI.samples + "/onboarding/deck.json", "--size", "320x180",
                               "--frames", "10-29", "-o", folder + "/a.mp4", "-o", folder + "/a.gif", "-q", "--json")
         #expect(out.status == 0, "\(out.stderr)")
@@ -90,7 +92,7 @@ import PageReelTestSupport
     }
 
     @Test func stillIsByteIdentical() throws {
-        let folder = try Scratch.folder()
+        let folder = try scratch.directory()
         let deck = CLI.samples + "/onboarding/deck.json"
         #expect(try CLI.run("still", deck, "--time", "1.0", "--size", "320x180", "-o", folder + "/a.png").status == 0)
         #expect(try CLI.run("still", deck, "--time", "1.0", "--size", "320x180", "-o", folder + "/b.png").status == 0)
