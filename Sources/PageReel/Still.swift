@@ -50,19 +50,17 @@ public struct Still {
 
     /// Renders the frame and writes it to `path` atomically.
     public func write(_ project: Project, to path: String) throws(PageReelError) {
+        try Still.writePNG(try render(project), to: path)
+    }
+
+    /// Writes any pixmap as a PNG at `path`, atomically.
+    public static func writePNG(_ pixmap: Pixmap, to path: String) throws(PageReelError) {
         let file = try OutputFile(Output(path: path, format: .png))
         do {
-            let png = try render(project)
-            try PNGWriter.write(png, to: file.temporaryPath)
-        } catch let error as PageReelError {
-            file.discard()
-            throw error
-        } catch let error as RasterError {
-            file.discard()
-            throw .writeFailed(path: path, message: error.description)
+            try PNGWriter.write(pixmap, to: file.temporaryPath)
         } catch {
             file.discard()
-            throw .writeFailed(path: path, message: "\(error)")
+            throw .writeFailed(path: path, message: error.description)
         }
         try file.commit()
     }

@@ -6,6 +6,11 @@ enum Console {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
+    /// Writes to stdout as is.
+    static func outRaw(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
     static func err(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }

@@ -11,6 +11,7 @@ enum Help {
                       [--progress auto|plain|none] [-q] [--json]
       pagereel still DECK (--time SECONDS | --frame N) [--transition NAME] [--fps N] [--size WxH] -o OUT.png
       pagereel validate DECK...
+      pagereel timeline DECK [--format csv|json] [--events] [--fps N] [-o PLOT.png]
       pagereel --version | --help | help COMMAND
 
     Outputs (-o, repeatable; the extension picks the format): .mp4 (H.264), .gif, .webm (VP9),
@@ -61,6 +62,20 @@ enum Help {
         Examples:
           pagereel still deck.json --time 1.25 -o frame.png
           pagereel still deck.json --frame 40 --size 640x360 -o thumb.png
+        """,
+        "timeline": """
+        pagereel timeline DECK [--format csv|json] [--events] [--fps N] [-o PLOT.png]
+
+        Prints the simulated scroll, one row per frame: frame,time,offset,position,velocity,phase
+        (offset in points, position in pages, velocity in pt/s; phase is idle, dragging,
+        decelerating, snapping, jumping, hinting or bouncing). --events prints the pages' lifecycle
+        events instead, as JSON Lines: {"frame":37,"time":1.2333,"page":2,"event":"didAppear"}.
+        -o draws position over time with the events marked.
+
+        Examples:
+          pagereel timeline deck.json --fps 60 > scroll.csv
+          pagereel timeline deck.json --events
+          pagereel timeline deck.json -o plot.png
         """,
         "validate": """
         pagereel validate DECK...

@@ -9,6 +9,7 @@ enum PagereelCLI {
         "export": ExportCommand.run,
         "still": StillCommand.run,
         "validate": ValidateCommand.run,
+        "timeline": TimelineCommand.run,
     ]
 
     static func main() {

@@ -57,14 +57,27 @@ struct LifecycleTrackerTests {
                                "didDisappear(1)", "didAppear(0)"])
     }
 
+    /// RKSwipe walks through every page with one queued page transition each: each page on the way
+    /// finishes appearing (the eased step rests on it for an instant) before the next one starts.
     @Test func jumpThroughReportsEveryPageOnTheWay() throws {
         let all = try events([Step(.jump(Step.Jump(to: 3)))])
         #expect(kinds(all) == [
             "willAppear(0)", "didAppear(0)",
-            "willDisappear(0)", "willAppear(1)", "pageChanged(1)", "didDisappear(0)",
-            "willAppear(2)", "pageChanged(2)", "didDisappear(1)",
-            "willAppear(3)", "pageChanged(3)", "didDisappear(2)", "didAppear(3)",
+            "willDisappear(0)", "willAppear(1)", "pageChanged(1)", "didDisappear(0)", "didAppear(1)",
+            "willDisappear(1)", "willAppear(2)", "pageChanged(2)", "didDisappear(1)", "didAppear(2)",
+            "willDisappear(2)", "willAppear(3)", "pageChanged(3)", "didDisappear(2)", "didAppear(3)",
         ])
+    }
+
+    /// A snap that settles between two frames, followed at once by a jump, still reports the rest.
+    @Test func restBetweenFramesIsReported() throws {
+        var deck = Deck(viewport: Rect(x: 0, y: 0, width: 600, height: 400), pages: .list(Array(repeating: Page(), count: 4)))
+        deck.script = [Step(.swipe(.next)), Step(.jump(Step.Jump(to: 3, through: false)))]
+        let timeline = try Timeline(deck: deck)
+        for fps in [24, 30, 60] {
+            let arrivals = timeline.events(fps: fps).filter { $0.event == .didAppear }.map(\.page)
+            #expect(arrivals == [0, 1, 3], "at \(fps) fps")
+        }
     }
 
     @Test func eventsWithinAFrameFollowTheContractOrder() throws {

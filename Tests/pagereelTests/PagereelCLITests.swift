@@ -101,3 +101,25 @@ import PageReelTestSupport
         #expect(!a.isEmpty && a == b)
     }
 }
+
+extension PagereelCLITests {
+    @Test func timelineCommand() throws {
+        let deck = CLI.samples + "/onboarding/deck.json"
+        let csv = try CLI.run("timeline", deck)
+        #expect(csv.status == 0)
+        #expect(csv.text.hasPrefix("frame,time,offset,position,velocity,phase\n0,0,0,0,0,idle\n"))
+        let json = try CLI.run("timeline", deck, "--format", "json", "--fps", "10")
+        let rows = try JSONSerialization.jsonObject(with: json.stdout) as? [[String: Any]]
+        // The same video at a third of the frame rate: ⌈frames₃₀ / 3⌉ rows.
+        let frames30 = csv.text.split(separator: "\n").count - 1
+        #expect(rows?.count == (frames30 + 2) / 3)
+        let events = try CLI.run("timeline", deck, "--events")
+        #expect(events.text.split(separator: "\n").allSatisfy { $0.hasPrefix("{\"frame\":") })
+        let folder = try scratch.directory()
+        let plot = try CLI.run("timeline", deck, "-o", folder + "/plot.png")
+        #expect(plot.status == 0 && plot.text.isEmpty)
+        let probe = try Probe(folder + "/plot.png")
+        #expect(probe.width == 1200 && probe.height == 600)
+        #expect(try CLI.run("timeline", deck, "--format", "xml").status == 64)
+    }
+}
