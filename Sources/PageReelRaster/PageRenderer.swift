@@ -13,7 +13,7 @@ public final class PageRenderer: Sendable {
     public let text: TextRenderer
     private let images: LRUCache<String, Texture>
 
-    public init(baseDirectory: String, text: TextRenderer? = nil, imageBudget: Int = 160 << 20) {
+    public init(baseDirectory: String, text: TextRenderer? = nil, imageBudget: Int = 48 << 20) {
         self.baseDirectory = baseDirectory
         self.text = text ?? TextRenderer(fonts: FontCache(baseDirectory: baseDirectory))
         images = LRUCache(budget: imageBudget)

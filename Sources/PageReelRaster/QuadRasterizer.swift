@@ -215,7 +215,7 @@ struct QuadRasterizer: Sendable {
         let u = (a * xc + b * yc + c) * rw, v = (d * xc + e * yc + f) * rw
         let dudx = (a - u * g) * rw * scale.x, dudy = (b - u * h) * rw * scale.x
         let dvdx = (d - v * g) * rw * scale.y, dvdy = (e - v * h) * rw * scale.y
-        return 0.5 * log2(max(dudx * dudx + dvdx * dvdx, dudy * dudy + dvdy * dvdy))
+        return 0.5 * TextureSampler.fastLog2(max(dudx * dudx + dvdx * dvdx, dudy * dudy + dvdy * dvdy))
     }
 
     // MARK: - Spans
@@ -274,16 +274,23 @@ struct QuadRasterizer: Sendable {
             let (tx0, ty0) = sampler.fixed(su, sv), (tx1, ty1) = sampler.fixed(eu, ev)
             var tx = tx0, ty = ty0
             let dx = (tx1 - tx0) / n, dy = (ty1 - ty0) / n
-            var lod = 0.0, lodStep = 0.0
+            // Mip levels only where this chunk is minified past the bias; level 0 alone elsewhere.
+            var lod = 0.0, lodStep = 0.0, useMips = false
             if minified {
-                lod = levelOfDetail(Double(x) + 0.5, yc, scale: sampler.scale)
-                lodStep = (levelOfDetail(Double(x + n) + 0.5, yc, scale: sampler.scale) - lod) / Double(n)
+                lod = levelOfDetail(Double(x) + 0.5, yc, scale: sampler.scale) + TextureSampler.lodBias
+                let lodEnd = levelOfDetail(Double(x + n) + 0.5, yc, scale: sampler.scale) + TextureSampler.lodBias
+                useMips = max(lod, lodEnd) > 0
+                lodStep = (lodEnd - lod) / Double(n)
             }
             let end = x + n
             var px = x
-            // Fast path: fully covered, level 0, unshaded, opaque texels stored as they are.
-            if !minified && shading == nil && alpha >= 256 && px >= in0 && end <= in1 {
-                sampler.copySpan(row + px, count: n, tx: tx, ty: ty, dx: dx, dy: dy)
+            // Fast paths: fully covered and unshaded, texels stored (or blended) as they come.
+            if shading == nil && alpha >= 256 && px >= in0 && end <= in1 {
+                if useMips {
+                    sampler.trilinearSpan(row + px, count: n, tx: tx, ty: ty, dx: dx, dy: dy, lod: lod, lodStep: lodStep)
+                } else {
+                    sampler.copySpan(row + px, count: n, tx: tx, ty: ty, dx: dx, dy: dy)
+                }
                 px = end
             }
             while px < end {
@@ -299,7 +306,7 @@ struct QuadRasterizer: Sendable {
                         if cov == 0 { continue }
                     }
                 }
-                var texel = minified ? sampler.trilinear(tx, ty, lod: lod) : sampler.bilinear(tx, ty)
+                var texel = useMips ? sampler.trilinear(tx, ty, biasedLOD: lod) : sampler.bilinear(tx, ty)
                 if shading != nil {
                     let t = min(max((u - shadeX0) * shadeScale, 0), 1)
                     texel = Blend.darken(texel, keep: Int((1 - (shadeFrom + shadeStep * t)) * 256 + 0.5))

@@ -10,6 +10,7 @@ enum PagereelCLI {
         "still": StillCommand.run,
         "validate": ValidateCommand.run,
         "timeline": TimelineCommand.run,
+        "bench": BenchCommand.run,
     ]
 
     static func main() {
