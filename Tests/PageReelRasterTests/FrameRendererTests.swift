@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import PageReelDeck
+import PageReelScene
+import PageReelTimeline
+@testable import PageReelRaster
+
+@Suite struct FrameRendererTests {
+    static func deck(pages: PageList) -> Deck {
+        Deck(canvas: Canvas(width: 200, height: 120), viewport: Rect(x: 60, y: 10, width: 80, height: 100), pages: pages)
+    }
+
+    static func state(_ offset: Double) -> TimelineState {
+        TimelineState(time: 0, offset: offset, velocity: 0, phase: .idle, touch: nil, position: offset / 80)
+    }
+
+    /// Only the pages a frame shows are rendered, whatever the page count (MAG's reuse).
+    @Test func onlyVisiblePagesAreLoaded() throws {
+        let deck = Self.deck(pages: .template(count: 100_000, page: Page(background: .color(.white), title: "{n}")))
+        let renderer = FrameRenderer(deck: deck, baseDirectory: "/")
+        let builder = SceneBuilder(deck: deck)
+        var out = Pixmap(width: 1, height: 1)
+        try renderer.render(builder.scene(for: Self.state(0)), into: &out)
+        // Page 0 and its neighbour 1 (page −1 does not exist).
+        #expect(renderer.cachedPageCount == 2)
+        try renderer.render(builder.scene(for: Self.state(80 * 50_000 + 40)), into: &out)
+        // Pages 49,999…50,002 lie within reach of position 50,000.5; the cache stays small.
+        #expect(renderer.cachedPageCount <= 6)
+    }
+
+    /// A page is rendered once and reused while its parallax progress is unchanged.
+    @Test func pagesAreRenderedOnceAndReused() throws {
+        let deck = Self.deck(pages: .list([Page(background: .color(.white)), Page(background: .color(.black))]))
+        let renderer = FrameRenderer(deck: deck, baseDirectory: "/")
+        let builder = SceneBuilder(deck: deck)
+        var a = Pixmap(width: 1, height: 1), b = Pixmap(width: 1, height: 1)
+        for offset in stride(from: 0.0, through: 80, by: 8) {
+            try renderer.render(builder.scene(for: Self.state(offset)), into: &a)
+        }
+        #expect(renderer.cachedPageCount == 2)
+        // The same scene from a fresh renderer gives the same pixels.
+        let scene = builder.scene(for: Self.state(33))
+        try renderer.render(scene, into: &a)
+        try FrameRenderer(deck: deck, baseDirectory: "/").render(scene, into: &b)
+        #expect(a == b)
+    }
+
+    /// Pages with parallax layers get one texture per progress value.
+    @Test func parallaxPagesVaryWithProgress() throws {
+        let layered = Page(background: .color(.white),
+                           layers: [Layer(content: .text(TextStyle(string: "Hi", color: .black)), x: 10, y: 10,
+                                          parallax: Parallax(x: -1))])
+        let deck = Self.deck(pages: .list([layered, layered]))
+        let builder = SceneBuilder(deck: deck)
+        let keys = builder.scene(for: Self.state(20)).textureKeys
+        // Position 0.25: page 0 at s = −0.25 (progress −25), page 1 at s = 0.75 (progress 75).
+        #expect(Set(keys) == [TextureKey(page: 0, progress: -25), TextureKey(page: 1, progress: 75)])
+    }
+}
