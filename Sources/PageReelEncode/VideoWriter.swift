@@ -90,6 +90,9 @@ public final class VideoWriter: FrameSink {
         case .h264:
             var list = [("preset", options.preset), ("crf", crf), ("profile", "high")]
             if let tune = options.tune, !tune.isEmpty { list.append(("tune", tune)) }
+            // No buffer frames between x264's lookahead thread and its encoder: the same bitstream
+            // (checked against the default) with some 40 MB less memory at 1080p.
+            list.append(("x264-params", "sync-lookahead=0"))
             return list
         case .vp9:
             return [("crf", crf), ("row-mt", "1"), ("deadline", "good"), ("cpu-used", "4")]
