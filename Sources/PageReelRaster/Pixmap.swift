@@ -85,3 +85,16 @@ public struct Pixmap: Sendable, Equatable {
         self.init(width: width, height: height, pixels: px)
     }
 }
+
+extension Pixmap {
+    /// Copies `other` into this pixmap with its top-left corner at (x, y), clipped.
+    public mutating func copy(_ other: Pixmap, x: Int, y: Int) {
+        let x0 = max(0, x), x1 = min(width, x + other.width)
+        guard x0 < x1 else { return }
+        for row in max(0, y)..<min(height, y + other.height) {
+            let src = ((row - y) * other.width + (x0 - x)) * 4
+            let dst = (row * width + x0) * 4
+            pixels.replaceSubrange(dst..<(dst + (x1 - x0) * 4), with: other.pixels[src..<(src + (x1 - x0) * 4)])
+        }
+    }
+}

@@ -28,10 +28,20 @@ public struct SceneBuilder: Sendable {
     }
 
     static func makeTransition(_ spec: TransitionSpec, deck: Deck) -> any PageTransition {
+        // The carousel-style transitions have their own eye distance (iCarousel's −1/500) unless
+        // the deck sets one.
+        let eye = deck.perspective > 0 ? deck.perspective : 500
         switch spec {
         case .custom(let custom): return MAGTransition(custom)
         case .named(let name):
-            return MAGTransition(name, perspective: deck.perspective) ?? MAGTransition(.none, perspective: 0)!
+            switch name {
+            case .none, .slide, .dive, .roll, .cards: return MAGTransition(name, perspective: deck.perspective)!
+            case .fold: return FoldTransition(folds: deck.fold.folds)
+            case .coverflow: return CoverFlowTransition(perspective: eye)
+            case .cube: return CubeTransition(perspective: eye)
+            case .depth: return DepthTransition()
+            case .zoom: return ZoomTransition()
+            }
         }
     }
 

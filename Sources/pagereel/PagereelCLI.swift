@@ -11,6 +11,7 @@ enum PagereelCLI {
         "validate": ValidateCommand.run,
         "timeline": TimelineCommand.run,
         "bench": BenchCommand.run,
+        "transitions": TransitionsCommand.run,
     ]
 
     static func main() {

@@ -1,0 +1,55 @@
+import Foundation
+import PageReelDeck
+import PageReelRaster
+import PageReelScene
+import PageReelTimeline
+
+/// A labelled contact sheet of every transition, each held at mid-swipe between two pages
+/// (`pagereel transitions --sheet`).
+public enum TransitionSheet {
+    /// The pages shown: four colours with big numbers.
+    static func deck(tile: (width: Int, height: Int)) -> Deck {
+        let colors = ["#FF6B6B", "#4ECDC4", "#5B5FEF", "#FFB347"]
+        let pages = colors.enumerated().map { i, hex in
+            Page(background: .color(Color(hex: hex)!), title: "\(i + 1)")
+        }
+        var deck = Deck(canvas: Canvas(width: tile.width, height: tile.height, background: Color(r: 0x14, g: 0x17, b: 0x1C)),
+                        viewport: Rect(x: Double(tile.width) * 0.32, y: Double(tile.height) * 0.1,
+                                       width: Double(tile.width) * 0.36, height: Double(tile.height) * 0.8),
+                        pages: .list(pages))
+        deck.pageStyle = PageStyle(cornerRadius: Double(tile.width) * 0.025)
+        return deck
+    }
+
+    /// Every transition in `TransitionName` order, `columns` to a row, with its name under it.
+    public static func render(tile: (width: Int, height: Int) = (320, 200), columns: Int = 5) throws(PageReelError) -> Pixmap {
+        let deck = deck(tile: tile)
+        let names = TransitionName.allCases
+        let label = 28
+        let rows = (names.count + columns - 1) / columns
+        var sheet = Pixmap(width: columns * tile.width, height: rows * (tile.height + label))
+        sheet.fill(r: 0x14, g: 0x17, b: 0x1C, a: 255)
+        let renderer = FrameRenderer(deck: deck, baseDirectory: ".")
+        let text = TextRenderer()
+        // Half way from page 2 to page 3.
+        let offset = 1.5 * deck.viewport.width
+        let state = TimelineState(time: 0, offset: offset, velocity: 0, phase: .dragging, touch: nil, position: 1.5)
+        var frame = Pixmap(width: tile.width, height: tile.height)
+        for (k, name) in names.enumerated() {
+            let x = (k % columns) * tile.width, y = (k / columns) * (tile.height + label)
+            let scene = SceneBuilder(deck: deck, transition: .named(name)).scene(for: state)
+            do {
+                try renderer.render(scene, into: &frame)
+                sheet.copy(frame, x: x, y: y)
+                let style = TextStyle(string: name.rawValue, size: 15, weight: .bold, color: Color(r: 0xC8, g: 0xCE, b: 0xD8),
+                                      align: .center)
+                let layout = try text.layout(style, maxWidth: Double(tile.width))
+                text.draw(layout, at: Double(x), y: Double(y + tile.height) + (Double(label) - layout.height) / 2,
+                          color: style.color, into: &sheet)
+            } catch {
+                throw .render(error)
+            }
+        }
+        return sheet
+    }
+}
