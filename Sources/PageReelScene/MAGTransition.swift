@@ -11,7 +11,7 @@ struct MAGTransition: PageTransition {
     var axis: (x: Double, y: Double, z: Double)
     var perspective: Double
 
-    let reach = 2.0
+    let reach = 1.5
 
     /// The presets of `PagedScrollView.commonInit()`.
     init?(_ name: TransitionName, perspective: Double) {
@@ -34,8 +34,8 @@ struct MAGTransition: PageTransition {
     }
 
     func place(page: Int, s: Double, geometry: PageGeometry) -> [PlacedQuad] {
-        // MAG transforms the pages beside the current one; a page further out fades away over the
-        // last half page of reach instead of popping out of view.
+        // MAG transforms the current page and its neighbours; a neighbour leaving that set fades
+        // away over its last half page instead of popping out of view.
         let opacity = min(max((reach - abs(s)) / 0.5, 0), 1)
         return [PlacedQuad(transform: transform(s: s, geometry: geometry), source: geometry.fullPage,
                            opacity: opacity, order: -abs(s))]

@@ -12,6 +12,8 @@ enum Help {
       pagereel still DECK (--time SECONDS | --frame N) [--transition NAME] [--fps N] [--size WxH] -o OUT.png
       pagereel validate DECK...
       pagereel timeline DECK [--format csv|json] [--events] [--fps N] [-o PLOT.png]
+      pagereel bench DECK [--frames A-B] [--json]
+      pagereel transitions [--sheet OUT.png]
       pagereel --version | --help | help COMMAND
 
     Outputs (-o, repeatable; the extension picks the format): .mp4 (H.264), .gif, .webm (VP9),
@@ -76,6 +78,26 @@ enum Help {
           pagereel timeline deck.json --fps 60 > scroll.csv
           pagereel timeline deck.json --events
           pagereel timeline deck.json -o plot.png
+        """,
+        "bench": """
+        pagereel bench DECK [--frames A-B] [--json]
+
+        Renders every frame (or frames A…B) without encoding and reports frames, seconds and
+        frames per second; --json prints {"frames":300,"seconds":4.1,"fps":73.2}.
+
+        Example:
+          pagereel bench deck.json --json
+        """,
+        "transitions": """
+        pagereel transitions [--sheet OUT.png]
+
+        Lists the transition names, one per line. --sheet renders a labelled contact sheet of every
+        transition half way through a swipe.
+
+        Examples:
+          pagereel transitions
+          pagereel transitions --sheet transitions.png
+          pagereel export deck.json --transition fold -o fold.mp4
         """,
         "validate": """
         pagereel validate DECK...

@@ -123,3 +123,30 @@ extension PagereelCLITests {
         #expect(try CLI.run("timeline", deck, "--format", "xml").status == 64)
     }
 }
+
+extension PagereelCLITests {
+    @Test func transitionsCommand() throws {
+        let list = try CLI.run("transitions")
+        #expect(list.status == 0)
+        #expect(list.text == "none\nslide\ndive\nroll\ncards\nfold\ncoverflow\ncube\ndepth\nzoom\n")
+        let folder = try scratch.directory()
+        #expect(try CLI.run("transitions", "--sheet", folder + "/sheet.png").status == 0)
+        let sheet = try Probe(folder + "/sheet.png")
+        #expect(sheet.width == 1600 && sheet.height == 456)
+        // Every transition is accepted on the command line; a typo is a usage error with a hint.
+        let still = try CLI.run("still", CLI.samples + "/onboarding/deck.json", "--time", "0.7", "--size", "320x180",
+                                "--transition", "fold", "-o", folder + "/fold.png")
+        #expect(still.status == 0, "\(still.stderr)")
+        let typo = try CLI.run("still", CLI.samples + "/onboarding/deck.json", "--time", "0.7", "--transition", "cub",
+                               "-o", folder + "/x.png")
+        #expect(typo.status == 64 && typo.stderr.contains("did you mean cube?"))
+    }
+
+    @Test func benchCommand() throws {
+        let out = try CLI.run("bench", CLI.samples + "/onboarding/deck.json", "--frames", "0-9", "--json")
+        #expect(out.status == 0, "\(out.stderr)")
+        let json = try JSONSerialization.jsonObject(with: out.stdout) as? [String: Any]
+        #expect(json?["frames"] as? Int == 10)
+        #expect((json?["fps"] as? Double ?? 0) > 0 && (json?["seconds"] as? Double ?? 0) > 0)
+    }
+}
