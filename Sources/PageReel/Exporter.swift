@@ -182,19 +182,28 @@ public final class Exporter {
 }
 
 /// The outputs fed by one render.
-struct RenderGroup {
+struct RenderGroup: @unchecked Sendable {
     let source: FrameSource
     let frames: Range<Int>
     let sinks: [(OutputFile, FrameSink)]
 
     func run(cancellation: Cancellation?, frameDone: () -> Void) throws(PageReelError) {
         try FramePipeline(source: source, frames: frames).run(cancellation: cancellation) { pixmap, frame throws(PageReelError) in
-            for (file, sink) in sinks {
-                do throws(EncodeError) {
-                    try sink.write(pixmap, index: frame)
-                } catch {
-                    throw Exporter.map(error, file: file)
+            // Each output consumes the frame on its own thread; an output is only ever used by one
+            // thread at a time, since the next frame waits for all of them.
+            if sinks.count == 1 {
+                try write(pixmap, frame: frame, to: sinks[0])
+            } else {
+                let failures = FailureBox()
+                let group = self
+                DispatchQueue.concurrentPerform(iterations: sinks.count) { k in
+                    do throws(PageReelError) {
+                        try group.write(pixmap, frame: frame, to: group.sinks[k])
+                    } catch {
+                        failures.record(error)
+                    }
                 }
+                if let error = failures.first { throw error }
             }
             frameDone()
         }
@@ -207,4 +216,21 @@ struct RenderGroup {
             }
         }
     }
+
+    private func write(_ pixmap: Pixmap, frame: Int, to output: (file: OutputFile, sink: FrameSink)) throws(PageReelError) {
+        do throws(EncodeError) {
+            try output.sink.write(pixmap, index: frame)
+        } catch {
+            throw Exporter.map(error, file: output.file)
+        }
+    }
+}
+
+/// The first error of concurrent workers.
+private final class FailureBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var error: PageReelError?
+
+    func record(_ error: PageReelError) { lock.withLock { if self.error == nil { self.error = error } } }
+    var first: PageReelError? { lock.withLock { error } }
 }

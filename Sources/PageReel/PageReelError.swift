@@ -11,6 +11,8 @@ public enum PageReelError: Error, Sendable, CustomStringConvertible {
     case deck(DeckError)
     /// The deck file itself (or another input) is missing or unreadable.
     case inputMissing(path: String, message: String)
+    /// An input file is there but unusable (a shard that is not one of the same export's MP4s).
+    case inputInvalid(path: String, message: String)
     /// An input turned out to be unusable while rendering (a corrupt image, a font).
     case render(RasterError)
     /// An output could not be created (missing folder, a directory in the way, no permission).
@@ -27,6 +29,7 @@ public enum PageReelError: Error, Sendable, CustomStringConvertible {
         case .usage(let message): message
         case .deck(let error): error.description
         case .inputMissing(let path, let message): "\(path): \(message)"
+        case .inputInvalid(let path, let message): "\(path): \(message)"
         case .render(let error): error.description
         case .cannotCreateOutput(let path, let message): "\(path): cannot create output: \(message)"
         case .writeFailed(let path, let message): "\(path): write failed: \(message)"

@@ -21,6 +21,9 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
     case frameSize(path: String, index: Int, width: Int, height: Int, expectedWidth: Int, expectedHeight: Int)
     /// Frame indices must increase from one `write` to the next.
     case frameOrder(path: String, index: Int, previous: Int)
+    /// An input to join (`concat`) is missing, unreadable, not an MP4 of H.264 video, or encoded
+    /// differently from the others.
+    case badInput(path: String, message: String)
     /// `finish()` was called before any frame was written.
     case noFrames(path: String)
     /// `write` or `finish` was called after `finish()`.
@@ -32,6 +35,7 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cannotCreate(let path, _, _), .diskFull(let path), .writeFailed(let path, _, _),
              .ffmpeg(let path, _, _, _), .imageQuant(let path, _, _), .invalidOption(let path, _, _, _),
              .frameSize(let path, _, _, _, _, _), .frameOrder(let path, _, _), .noFrames(let path),
+             .badInput(let path, _),
              .finished(let path):
             path
         }
@@ -55,6 +59,8 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(path): frame \(index) is \(width)x\(height), expected \(expectedWidth)x\(expectedHeight)"
         case .frameOrder(let path, let index, let previous):
             "\(path): frame \(index) arrived after frame \(previous)"
+        case .badInput(let path, let message):
+            "\(path): \(message)"
         case .noFrames(let path):
             "\(path): no frames to write"
         case .finished(let path):

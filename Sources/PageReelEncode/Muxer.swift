@@ -50,6 +50,16 @@ final class Muxer {
         self.stream = stream
     }
 
+    /// Adds the one stream as a copy of an input stream's parameters (stream copy, no encoder).
+    func addStream(copying parameters: UnsafePointer<AVCodecParameters>, timeBase: AVRational) throws(EncodeError) {
+        guard let stream = avformat_new_stream(context, nil) else { throw check.null("avformat_new_stream") }
+        try check(avcodec_parameters_copy(stream.pointee.codecpar, parameters), "avcodec_parameters_copy")
+        // Let the muxer pick the tag for its own container.
+        stream.pointee.codecpar.pointee.codec_tag = 0
+        stream.pointee.time_base = timeBase
+        self.stream = stream
+    }
+
     /// Writes the container header with the muxer's private options (e.g. `movflags`, `loop`).
     func writeHeader(options: [(key: String, value: String)]) throws(EncodeError) {
         let dictionary = try FFmpegDictionary(options, check: check)

@@ -18,6 +18,7 @@ enum ExitCode {
         case .usage: usage
         case .deck(let deck): deck.isOnlyMissingInput ? inputMissing : invalidDeck
         case .inputMissing: inputMissing
+        case .inputInvalid: invalidDeck
         case .render(let raster):
             switch raster {
             case .notFound, .io, .font: inputMissing

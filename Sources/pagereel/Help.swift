@@ -13,6 +13,7 @@ enum Help {
       pagereel validate DECK...
       pagereel timeline DECK [--format csv|json] [--events] [--fps N] [-o PLOT.png]
       pagereel bench DECK [--frames A-B] [--json]
+      pagereel concat PART.mp4... -o OUT.mp4
       pagereel transitions [--sheet OUT.png]
       pagereel --version | --help | help COMMAND
 
@@ -87,6 +88,18 @@ enum Help {
 
         Example:
           pagereel bench deck.json --json
+        """,
+        "concat": """
+        pagereel concat PART.mp4... -o OUT.mp4
+
+        Joins MP4 shards rendered with export --frames into one video by stream copy (no
+        re-encode): every frame exactly once, timestamps continuing. The parts must come from the
+        same deck and settings, given in order.
+
+        Example:
+          pagereel export deck.json --frames 0-149 -o a.mp4
+          pagereel export deck.json --frames 150-299 -o b.mp4
+          pagereel concat a.mp4 b.mp4 -o demo.mp4
         """,
         "transitions": """
         pagereel transitions [--sheet OUT.png]

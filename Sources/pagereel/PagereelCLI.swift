@@ -12,6 +12,7 @@ enum PagereelCLI {
         "timeline": TimelineCommand.run,
         "bench": BenchCommand.run,
         "transitions": TransitionsCommand.run,
+        "concat": ConcatCommand.run,
     ]
 
     static func main() {

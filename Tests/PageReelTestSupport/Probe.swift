@@ -84,3 +84,15 @@ public final class ScratchDirectory {
         return directory
     }
 }
+
+extension Probe {
+    /// Presentation times of every decoded frame, in order.
+    public static func frameTimes(_ path: String) throws -> [Double] {
+        let text = String(decoding: try Command.check("ffprobe", ["-v", "error", "-select_streams", "v:0",
+                                                                 "-show_entries", "frame=pts_time", "-of", "csv=p=0", path]),
+                          as: UTF8.self)
+        return text.split(whereSeparator: \.isNewline).compactMap { line in
+            Double(line.split(separator: ",").first.map(String.init) ?? "")
+        }
+    }
+}

@@ -150,3 +150,25 @@ extension PagereelCLITests {
         #expect((json?["fps"] as? Double ?? 0) > 0 && (json?["seconds"] as? Double ?? 0) > 0)
     }
 }
+
+extension PagereelCLITests {
+    /// Shards on the command line, as a CI matrix would render them, joined by `concat`.
+    @Test func concatCommand() throws {
+        let folder = try scratch.directory()
+        let deck = CLI.samples + "/onboarding/deck.json"
+        for (range, name) in [("0-99", "a"), ("100-197", "b")] {
+            let out = try CLI.run("export", deck, "--size", "320x180", "--frames", range, "-q", "-o", "\(folder)/\(name).mp4")
+            #expect(out.status == 0, "\(out.stderr)")
+        }
+        let joined = try CLI.run("concat", folder + "/a.mp4", folder + "/b.mp4", "-o", folder + "/all.mp4")
+        #expect(joined.status == 0, "\(joined.stderr)")
+        let probe = try Probe(folder + "/all.mp4")
+        #expect(probe.frames == 198 && probe.duration == 6.6)
+        #expect(try CLI.run("concat", folder + "/a.mp4", folder + "/missing.mp4", "-o", folder + "/x.mp4").status == 66)
+        #expect(try CLI.run("concat", folder + "/a.mp4", "-o", folder + "/x.gif").status == 64)
+        try Data("not a video".utf8).write(to: URL(fileURLWithPath: folder + "/junk.mp4"))
+        let junk = try CLI.run("concat", folder + "/a.mp4", folder + "/junk.mp4", "-o", folder + "/x.mp4")
+        #expect(junk.status == 65 && junk.stderr.contains("junk.mp4"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/x.mp4"))
+    }
+}
