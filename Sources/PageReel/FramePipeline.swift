@@ -19,7 +19,10 @@ struct FramePipeline {
         let frames = self.frames
         let source = self.source
         let slots = (0..<depth).map { _ in Slot(width: source.width, height: source.height) }
-        let free = DispatchSemaphore(value: depth)
+        // Created at zero and signalled up: libdispatch traps when a semaphore is released below
+        // its initial value, which an early stop would otherwise leave it at.
+        let free = DispatchSemaphore(value: 0)
+        for _ in 0..<depth { free.signal() }
         let ready = DispatchSemaphore(value: 0)
         let state = SharedState()
         let renderer = Thread {

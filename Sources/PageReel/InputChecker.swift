@@ -11,6 +11,7 @@ struct InputChecker {
 
     func issues(in deck: Deck) -> [DeckIssue] {
         var checked = Set<String>()
+        var decoded = 0
         var issues: [DeckIssue] = []
         let pageCount: Int
         let isTemplate: Bool
@@ -29,8 +30,10 @@ struct InputChecker {
                 // Each file is checked, and a bad one reported, once: at the first place naming it.
                 guard checked.insert(full).inserted else { continue }
                 let where_ = base + file.suffix
+                let decode = !file.isFont && decoded < InputChecker.fullyDecodedImages
+                if decode { decoded += 1 }
                 guard var issue = file.isFont ? fontIssue(full, shown: file.path, at: where_)
-                                              : imageIssue(full, shown: file.path, at: where_) else { continue }
+                                              : imageIssue(full, shown: file.path, at: where_, decode: decode) else { continue }
                 if isTemplate { issue.message += " (page \(index))" }
                 issues.append(issue)
             }
@@ -53,7 +56,11 @@ struct InputChecker {
         return files
     }
 
-    private func imageIssue(_ full: String, shown: String, at path: String) -> DeckIssue? {
+    /// Images decoded in full (to find truncated or corrupt data before rendering starts); past
+    /// this many distinct images only their headers are read, and rendering reports the rest.
+    static let fullyDecodedImages = 64
+
+    private func imageIssue(_ full: String, shown: String, at path: String, decode: Bool) -> DeckIssue? {
         do {
             let size = try ImageDecoder.size(ofFileAt: full)
             let pixels = size.width * size.height
@@ -62,6 +69,7 @@ struct InputChecker {
                 return DeckIssue(path: path, message: "\(shown): \(size.width)×\(size.height) is "
                     + String(format: "%.1f", mp) + " MP, over the limit of 50 MP")
             }
+            if decode { _ = try ImageDecoder.decode(fileAt: full) }
             return nil
         } catch {
             switch error {

@@ -35,6 +35,7 @@ final class OutputFile {
         let ext = (name as NSString).pathExtension
         let stem = ".\(name).\(getpid()).partial"
         temporaryPath = (folder as NSString).appendingPathComponent(ext.isEmpty ? stem : "\(stem).\(ext)")
+        TemporaryFiles.add(temporaryPath)
         if output.format == .pngFrames {
             do {
                 try fm.createDirectory(atPath: temporaryPath, withIntermediateDirectories: false)
@@ -49,6 +50,11 @@ final class OutputFile {
         guard !settled else { return }
         settled = true
         let fm = FileManager.default
+        defer {
+            // Whatever could not be moved into place is not left behind.
+            try? fm.removeItem(atPath: temporaryPath)
+            TemporaryFiles.remove(temporaryPath)
+        }
         if output.format == .pngFrames {
             var isDirectory: ObjCBool = false
             if fm.fileExists(atPath: output.path, isDirectory: &isDirectory), isDirectory.boolValue {
@@ -59,7 +65,6 @@ final class OutputFile {
                     let to = (output.path as NSString).appendingPathComponent(name)
                     guard rename(from, to) == 0 else { throw renameError(to) }
                 }
-                try? fm.removeItem(atPath: temporaryPath)
                 return
             }
         }
@@ -71,6 +76,7 @@ final class OutputFile {
         guard !settled else { return }
         settled = true
         try? FileManager.default.removeItem(atPath: temporaryPath)
+        TemporaryFiles.remove(temporaryPath)
     }
 
     private func renameError(_ path: String) -> PageReelError {

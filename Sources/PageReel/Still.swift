@@ -1,5 +1,6 @@
 import Foundation
 import PageReelDeck
+import PageReelEncode
 import PageReelRaster
 import PageReelScene
 
@@ -56,11 +57,11 @@ public struct Still {
     /// Writes any pixmap as a PNG at `path`, atomically.
     public static func writePNG(_ pixmap: Pixmap, to path: String) throws(PageReelError) {
         let file = try OutputFile(Output(path: path, format: .png))
-        do {
-            try PNGWriter.write(pixmap, to: file.temporaryPath)
+        do throws(EncodeError) {
+            try PNGFile.write(pixmap, to: file.temporaryPath)
         } catch {
             file.discard()
-            throw .writeFailed(path: path, message: error.description)
+            throw Exporter.map(error, file: file)
         }
         try file.commit()
     }

@@ -38,41 +38,13 @@ public final class PNGSequenceWriter: FrameSink {
         guard !isFinished else { throw .finished(path: directory) }
         if let lastIndex, index <= lastIndex { throw .frameOrder(path: directory, index: index, previous: lastIndex) }
         lastIndex = index
-        let path = directory + "/" + Self.fileName(index: index)
-        let bytes: [UInt8]
-        do {
-            bytes = try PNGWriter.encode(frame)
-        } catch {
-            throw .writeFailed(path: path, call: "PNGWriter.encode", message: error.description)
-        }
-        try Self.write(bytes, to: path)
+        try PNGFile.write(frame, to: directory + "/" + Self.fileName(index: index))
     }
 
     /// Nothing is buffered: every frame is complete once `write` returns.
     public func finish() throws(EncodeError) {
         guard !isFinished else { throw .finished(path: directory) }
         isFinished = true
-    }
-
-    /// Writes `bytes` to `path` (replacing it), mapping ENOSPC/EDQUOT to `.diskFull`.
-    static func write(_ bytes: [UInt8], to path: String) throws(EncodeError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .posix(errno, path: path, call: "open", creating: true) }
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { raw in
-            var done = 0
-            while done < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                done += n
-            }
-        }
-        if close(fd) != 0 && failure == 0 { failure = errno }
-        if failure != 0 { throw .posix(failure, path: path, call: "write", creating: false) }
     }
 
     private static func message(of error: any Error) -> String {

@@ -2,7 +2,10 @@ import Dispatch
 import Foundation
 import PageReel
 
-/// Turns SIGINT and SIGTERM into a cancellation the export polls between frames.
+/// Turns SIGINT and SIGTERM into a cancellation the export polls between frames, with a watchdog:
+/// if the export has not stopped half a second later (an encoder busy flushing), the temporary
+/// outputs are removed and the process exits with 130 or 143 itself, so a signal always ends an
+/// export within a second and leaves no partial file.
 final class SignalTrap {
     let cancellation = Cancellation()
     private var sources: [DispatchSourceSignal] = []
@@ -12,7 +15,13 @@ final class SignalTrap {
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
             let cancellation = self.cancellation
-            source.setEventHandler { cancellation.cancel(signal: sig) }
+            source.setEventHandler {
+                cancellation.cancel(signal: sig)
+                DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) {
+                    TemporaryFiles.removeAll()
+                    _exit(sig == SIGTERM ? ExitCode.sigterm : ExitCode.sigint)
+                }
+            }
             source.resume()
             sources.append(source)
         }

@@ -1,0 +1,38 @@
+import Glibc
+import PageReelRaster
+
+/// One PNG file written with POSIX calls, so that a full disk is reported as such (`.diskFull`)
+/// rather than as a generic failure: PNG frames, the poster frame and stills.
+public enum PNGFile {
+    /// Encodes `pixmap` and writes it to `path`, replacing it.
+    public static func write(_ pixmap: Pixmap, to path: String) throws(EncodeError) {
+        let bytes: [UInt8]
+        do {
+            bytes = try PNGWriter.encode(pixmap)
+        } catch {
+            throw .writeFailed(path: path, call: "PNGWriter.encode", message: error.description)
+        }
+        try write(bytes, to: path)
+    }
+
+    /// Writes `bytes` to `path` (replacing it), mapping ENOSPC/EDQUOT to `.diskFull`.
+    static func write(_ bytes: [UInt8], to path: String) throws(EncodeError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw .posix(errno, path: path, call: "open", creating: true) }
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { raw in
+            var done = 0
+            while done < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                done += n
+            }
+        }
+        if close(fd) != 0 && failure == 0 { failure = errno }
+        if failure != 0 { throw .posix(failure, path: path, call: "write", creating: false) }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+import PageReelTestSupport
+
+/// Every kind of bad input and fault through the built binary: the documented exit code, the
+/// message, and no partial output (DESIGN §8).
+@Suite struct BadInputTests {
+    let scratch = ScratchDirectory()
+
+    struct Expectation: Decodable {
+        let exit: Int32
+        let errors: [String]
+    }
+
+    static let invalid = CLI.samples + "/invalid"
+
+    static func expectations() throws -> [String: Expectation] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: invalid + "/expected.json"))
+        return try JSONDecoder().decode([String: Expectation].self, from: data)
+    }
+
+    /// Each deck of Samples/invalid fails `validate` and `export` with its code and messages, and
+    /// `export` writes nothing.
+    @Test func invalidSamples() throws {
+        let expectations = try Self.expectations()
+        let decks = try FileManager.default.contentsOfDirectory(atPath: Self.invalid).filter {
+            $0.hasSuffix(".json") && $0 != "expected.json"
+        }
+        #expect(Set(decks) == Set(expectations.keys), "every invalid deck has an expectation")
+        for (deck, expected) in expectations.sorted(by: { $0.key < $1.key }) {
+            let validate = try CLI.run("validate", deck, in: Self.invalid)
+            #expect(validate.status == expected.exit, "\(deck): \(validate.stderr)")
+            #expect(validate.stderr.split(separator: "\n").map(String.init) == expected.errors, "\(deck)")
+            let folder = try scratch.directory(deck)
+            let export = try CLI.run("export", deck, "-o", folder + "/out.mp4", "-o", folder + "/out.gif", "-q",
+                                     in: Self.invalid)
+            #expect(export.status == expected.exit, "\(deck): \(export.stderr)")
+            for line in expected.errors { #expect(export.stderr.contains(line), "\(deck): \(line)") }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "\(deck) left files")
+        }
+    }
+
+    @Test func deckThatIsAFolderExits66() throws {
+        let out = try CLI.run("validate", Self.invalid)
+        #expect(out.status == 66)
+        #expect(out.stderr.contains("is a directory"))
+    }
+
+    /// Missing folder and a directory in the way: 73, and nothing else is touched.
+    @Test func outputThatCannotBeCreated() throws {
+        let folder = try scratch.directory()
+        let deck = CLI.samples + "/onboarding/deck.json"
+        let missing = try CLI.run("export", deck, "--frames", "0-2", "-o", folder + "/no/such/dir/x.mp4")
+        #expect(missing.status == 73)
+        #expect(missing.stderr.contains("does not exist"))
+        try FileManager.default.createDirectory(atPath: folder + "/x.mp4", withIntermediateDirectories: false)
+        let inTheWay = try CLI.run("export", deck, "--frames", "0-2", "-o", folder + "/x.mp4")
+        #expect(inTheWay.status == 73)
+        #expect(inTheWay.stderr.contains("directory is in the way"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["x.mp4"])
+    }
+
+    /// Whether this machine lets the test mount a small tmpfs (root in a sandbox that allows it).
+    static let canMountTmpfs: Bool = {
+        guard getuid() == 0 else { return false }
+        let probe = NSTemporaryDirectory() + "pagereel-tmpfs-probe-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: probe, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: probe) }
+        guard let out = try? Command.run("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", probe]), out.status == 0 else {
+            return false
+        }
+        _ = try? Command.run("umount", [probe])
+        return true
+    }()
+
+    /// A full disk fails the export with 74, leaves no partial file and keeps the existing one.
+    @Test(.enabled(if: canMountTmpfs, "needs root and tmpfs mounts")) func fullDiskExits74() throws {
+        let folder = try scratch.directory()
+        #expect(try Command.run("mount", ["-t", "tmpfs", "-o", "size=16k", "tmpfs", folder]).status == 0)
+        defer { _ = try? Command.run("umount", [folder]) }
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: folder + "/demo.mp4"))
+        let deck = CLI.samples + "/onboarding/deck.json"
+        for output in ["demo.mp4", "demo.gif", "frames/", "demo.png"] {
+            let out = try CLI.run("export", deck, "--frames", "0-59", "-q", "-o", "\(folder)/\(output)")
+            #expect(out.status == 74, "\(output): \(out.status) \(out.stderr)")
+            #expect(out.stderr.contains("no space left on device") || out.stderr.contains("No space left"), "\(output)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["demo.mp4"], "\(output)")
+        }
+        #expect(try String(contentsOfFile: folder + "/demo.mp4", encoding: .utf8) == "keep me")
+    }
+
+    /// SIGINT and SIGTERM stop an export within a second, with 130 and 143, and clean up.
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func signalStopsTheExport(_ signal: Int32, _ code: Int32) throws {
+        let folder = try scratch.directory("signal\(signal)")
+        try Data("old".utf8).write(to: URL(fileURLWithPath: folder + "/demo.mp4"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLI.binary)
+        process.arguments = ["export", CLI.samples + "/onboarding/deck.json", "-q",
+                             "-o", folder + "/demo.mp4", "-o", folder + "/demo.gif", "-o", folder + "/frames/"]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait until the export is writing (its temporary files exist), then signal it.
+        let start = Date()
+        while process.isRunning, Date().timeIntervalSince(start) < 20,
+              (try FileManager.default.contentsOfDirectory(atPath: folder)).count < 4 {
+            usleep(20_000)
+        }
+        usleep(300_000)
+        #expect(process.isRunning, "the export finished before it could be interrupted")
+        let sent = Date()
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        let took = Date().timeIntervalSince(sent)
+        #expect(process.terminationStatus == code)
+        #expect(took < 1.0, "took \(took) s to stop")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["demo.mp4"])
+        #expect(try String(contentsOfFile: folder + "/demo.mp4", encoding: .utf8) == "old")
+    }
+}
