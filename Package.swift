@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "PageReel", dependencies: ["PageReelEncode"]),
         .executableTarget(name: "pagereel", dependencies: ["PageReel"]),
 
-        .testTarget(name: "PageReelDeckTests", dependencies: ["PageReelDeck"]),
+        .testTarget(name: "PageReelDeckTests", dependencies: ["PageReelDeck"], exclude: ["__Fixtures__"]),
         .testTarget(name: "PageReelTimelineTests", dependencies: ["PageReelTimeline"]),
         .testTarget(name: "PageReelSceneTests", dependencies: ["PageReelScene"]),
         .testTarget(name: "PageReelRasterTests", dependencies: ["PageReelRaster"],
