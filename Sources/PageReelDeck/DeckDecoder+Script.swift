@@ -1,7 +1,7 @@
 // `script`: the gesture steps, each an object with one action key and an optional `at`.
 
 extension DeckDecoder {
-    static let actionKeys = ["wait", "drag", "swipe", "fling", "jump", "tap", "hint"]
+    static let actionKeys = ["wait", "drag", "swipe", "fling", "jump", "tap", "hint", "transition"]
 
     /// What the script is checked against: jumps must land on a page, taps on a tab.
     struct ScriptContext {
@@ -42,6 +42,7 @@ extension DeckDecoder {
         case "fling": action = r.member("fling", readFling)
         case "jump": action = r.member("jump") { readJump(&$0, pageCount: context.pageCount) }.map(Step.Action.jump)
         case "tap": action = r.member("tap") { readTap(&$0, context: context) }
+        case "transition": action = r.member("transition", readTransition).map(Step.Action.transition)
         default: action = r.member("hint", readHint).map(Step.Action.hint)
         }
         return action.map { Step($0, at: at) }

@@ -21,6 +21,8 @@ public struct Step: Sendable, Equatable {
         /// Touch the tab, then jump through to its page.
         case tap(tab: Int)
         case hint(Hint)
+        /// From now on, pages move with this transition (it takes no time).
+        case transition(TransitionSpec)
     }
 
     public enum Direction: String, Sendable, Equatable, CaseIterable { case next, prev }

@@ -54,13 +54,16 @@ public struct SceneBuilder: Sendable {
         let toOutput = Matrix4.scale(scale, scale) * .translation(viewport.x, viewport.y)
         var scene = Scene(width: width, height: height, background: deck.canvas.background,
                           pageWidth: viewport.width, pageHeight: viewport.height, scale: scale)
-        scene.items = pageItems(state: state, geometry: geometry, toOutput: toOutput)
+        // A script step may have switched the transition by now.
+        let transition = state.transition.map { SceneBuilder.makeTransition($0, deck: deck) } ?? self.transition
+        scene.items = pageItems(state: state, geometry: geometry, toOutput: toOutput, transition: transition)
         scene.items += chrome(state: state)
         return scene
     }
 
     /// Shadows and page quads of the visible pages, farthest first.
-    private func pageItems(state: TimelineState, geometry: PageGeometry, toOutput: Matrix4) -> [SceneItem] {
+    private func pageItems(state: TimelineState, geometry: PageGeometry, toOutput: Matrix4,
+                           transition: any PageTransition) -> [SceneItem] {
         let position = state.position
         let first = max(0, Int((position - transition.reach).rounded(.up)))
         let last = min(deck.pageCount - 1, Int((position + transition.reach).rounded(.down)))

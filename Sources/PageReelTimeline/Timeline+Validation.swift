@@ -53,6 +53,8 @@ extension Timeline {
         case .hint(let hint):
             try finite(hint.distance, "\(path).hint.distance")
             try positive(hint.duration, "\(path).hint.duration")
+        case .transition:
+            break
         }
     }
 

@@ -25,6 +25,8 @@ public struct Timeline: Sendable {
     public let segments: [TimelineSegment]
     let strokes: [TouchStroke]
     let bounds: ScrollBounds
+    /// The script's transition switches, in time order.
+    public let transitionChanges: [TransitionChange]
 
     /// The longest video pagereel makes, in seconds (DESIGN §8).
     public static let maximumDuration: Double = 600
@@ -58,6 +60,7 @@ public struct Timeline: Sendable {
         segments = clipped
         strokes = builder.strokes
         bounds = builder.bounds
+        transitionChanges = builder.transitions
     }
 
     /// Frames in the video at `fps` (at least 1).
@@ -70,8 +73,10 @@ public struct Timeline: Sendable {
         let t = time.isNaN ? 0 : min(max(time, 0), duration)
         let segment = segments[segmentIndex(at: t)]
         let sample = segment.sample(at: t)
-        return TimelineState(time: t, offset: sample.offset, velocity: sample.velocity, phase: segment.phase,
-                             touch: touch(at: t), position: bounds.position(sample.offset))
+        var state = TimelineState(time: t, offset: sample.offset, velocity: sample.velocity, phase: segment.phase,
+                                  touch: touch(at: t), position: bounds.position(sample.offset))
+        state.transition = transitionChanges.last { $0.time <= t }?.transition
+        return state
     }
 
     /// The last segment starting at or before `t` (binary search).

@@ -16,6 +16,8 @@ struct TimelineBuilder {
 
     private(set) var segments: [TimelineSegment] = []
     private(set) var strokes: [TouchStroke] = []
+    /// Transition switches from the script, in time order.
+    private(set) var transitions: [TransitionChange] = []
     /// Seconds at which the last step settled.
     private(set) var now = 0.0
     /// Shown offset at `now`.
@@ -68,6 +70,8 @@ struct TimelineBuilder {
         case .hint(let hint):
             releaseHeldFinger()
             self.hint(hint)
+        case .transition(let spec):
+            transitions.append(TransitionChange(time: now, transition: spec))
         }
     }
 

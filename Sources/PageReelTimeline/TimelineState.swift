@@ -1,3 +1,5 @@
+import PageReelDeck
+
 /// The scroll view at one instant: where the content is, how fast it moves, what moves it and
 /// where the finger is.
 ///
@@ -15,6 +17,8 @@ public struct TimelineState: Sendable, Equatable {
     public var touch: Touch?
     /// `offset / pageWidth`, in pages (exactly whole at a page's rest offset).
     public var position: Double
+    /// The transition a script step switched to, if one did by now (else the deck's).
+    public var transition: TransitionSpec?
 
     public init(time: Double, offset: Double, velocity: Double, phase: Phase, touch: Touch?, position: Double) {
         self.time = time

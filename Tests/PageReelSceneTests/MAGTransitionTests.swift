@@ -106,3 +106,18 @@ import PageReelTimeline
         Self.expectCorners(Self.corners(.named(.cards), perspective: 500, page: 0), expected)
     }
 }
+
+@Suite struct TransitionSwitchTests {
+    /// The scene follows a transition switched by the script; without one, the deck's.
+    @Test func sceneUsesTheStateTransition() {
+        let deck = Deck(canvas: Canvas(width: 400, height: 300), viewport: Rect(x: 0, y: 0, width: 200, height: 100),
+                        pages: .list([Page(), Page(), Page()]))
+        var state = TimelineState(time: 0, offset: 100, velocity: 0, phase: .idle, touch: nil, position: 0.5)
+        let builder = SceneBuilder(deck: deck)
+        let plain = builder.scene(for: state)
+        state.transition = .named(.cube)
+        let cube = builder.scene(for: state)
+        #expect(plain != cube)
+        #expect(cube == SceneBuilder(deck: deck, transition: .named(.cube)).scene(for: state))
+    }
+}
