@@ -14,7 +14,7 @@ public enum DeckDecoder {
     /// The longest video, in seconds.
     public static let maxDuration = 600.0
 
-    static let deckKeys = ["pagereel", "canvas", "viewport", "transition", "perspective", "fold", "page",
+    static let deckKeys = ["pagereel", "canvas", "viewport", "clip", "transition", "perspective", "fold", "page",
                            "pages", "tabs", "indicator", "touches", "physics", "script", "tail", "duration"]
 
     /// Decodes a deck; `file` is the name the user gave, used in the error.
@@ -59,6 +59,7 @@ public enum DeckDecoder {
         deck.version = version
         deck.transition = r.member("transition", readTransition) ?? deck.transition
         deck.perspective = r.number("perspective", .nonNegative) ?? deck.perspective
+        deck.clip = r.bool("clip") ?? deck.clip
         deck.fold = r.member("fold", readFold) ?? deck.fold
         deck.pageStyle = r.member("page", readPageStyle) ?? deck.pageStyle
         deck.tabs = r.member("tabs") { readTabs(&$0, pageCount: pages?.count) }

@@ -44,6 +44,8 @@ struct QuadRasterizer: Sendable {
     /// Rows [firstRow, endRow) that the quad touches.
     let firstRow: Int
     let endRow: Int
+    /// Columns [clipLeft, clipRight) it may draw into.
+    private let clipLeft, clipRight: Int
     // The rounded outline (centre, half size, radius) and the anti-aliased sides of the source rect.
     private let cx, cy, hw, hh, radius: Double
     private let aaLeft, aaTop, aaRight, aaBottom: Double
@@ -57,7 +59,7 @@ struct QuadRasterizer: Sendable {
     /// Prepares `source` (local units) drawn through `transform` (local → device pixels) with `outline`
     /// as the anti-aliased rounded shape; nil if nothing of it is in front of the eye.
     init?(transform m: Matrix4, source: Rect, outline: Rect, cornerRadius: Double, antialiased: EdgeMask,
-          opacity: Double, paint: Paint, clipHeight: Int) {
+          opacity: Double, paint: Paint, clipHeight: Int, clip: PixelBox? = nil) {
         let forward = Homography(m)
         guard let inverse = forward.inverse, opacity > 0 else { return nil }
         (a, b, c, d, e, f, g, h, i) = inverse.coefficients
@@ -92,8 +94,10 @@ struct QuadRasterizer: Sendable {
 
         guard let outer = forward.polygon(x0, y0, x1, y1) else { return nil }
         self.outer = outer
-        firstRow = max(0, Int((outer.minY - 0.5).rounded(.up)))
-        endRow = min(clipHeight, Int((outer.maxY - 0.5).rounded(.up)))
+        firstRow = max(clip?.top ?? 0, Int((outer.minY - 0.5).rounded(.up)))
+        endRow = min(clip?.bottom ?? clipHeight, clipHeight, Int((outer.maxY - 0.5).rounded(.up)))
+        clipLeft = clip?.left ?? 0
+        clipRight = clip?.right ?? Int.max
         guard firstRow < endRow else { return nil }
 
         // Interior: the source ∩ outline, inset by the ramp on anti-aliased sides, as a cross of two
@@ -129,7 +133,7 @@ struct QuadRasterizer: Sendable {
                 texture.levels.withUnsafeBufferPointer { levels in
                     let sampler = TextureSampler(texels: texels, levels: levels, origin: origin, scale: scale)
                     for y in lo..<hi {
-                        guard let (x0, x1) = outer.span(row: y, width: width) else { continue }
+                        guard let (x0, x1) = span(row: y, width: width) else { continue }
                         drawTextureSpan(y: y, x0: x0, x1: x1, row: dst + y * width, sampler: sampler,
                                         shading: shading)
                     }
@@ -137,15 +141,23 @@ struct QuadRasterizer: Sendable {
             }
         case .solid(let color):
             for y in lo..<hi {
-                guard let (x0, x1) = outer.span(row: y, width: width) else { continue }
+                guard let (x0, x1) = span(row: y, width: width) else { continue }
                 drawSolidSpan(y: y, x0: x0, x1: x1, row: dst + y * width, color: color)
             }
         case .shadow(let color, let sigma):
             for y in lo..<hi {
-                guard let (x0, x1) = outer.span(row: y, width: width) else { continue }
+                guard let (x0, x1) = span(row: y, width: width) else { continue }
                 drawShadowSpan(y: y, x0: x0, x1: x1, row: dst + y * width, color: color, sigma: sigma)
             }
         }
+    }
+
+    /// Columns [start, end) of row `y` inside the quad and the clip box.
+    @inline(__always)
+    private func span(row y: Int, width: Int) -> (Int, Int)? {
+        guard let (x0, x1) = outer.span(row: y, width: width) else { return nil }
+        let start = max(x0, clipLeft), end = min(x1, clipRight)
+        return start < end ? (start, end) : nil
     }
 
     /// Columns [start, end) of row `y` where coverage is certainly full, clamped into [x0, x1).
@@ -323,5 +335,17 @@ struct QuadRasterizer: Sendable {
     private func local(_ xc: Double, _ yc: Double) -> (Double, Double) {
         let rw = 1 / (g * xc + h * yc + i)
         return ((a * xc + b * yc + c) * rw, (d * xc + e * yc + f) * rw)
+    }
+}
+
+/// A box of whole pixels [left, right) × [top, bottom): pixels whose centres lie in a rectangle.
+struct PixelBox: Sendable, Equatable {
+    let left, top, right, bottom: Int
+
+    init(_ rect: Rect) {
+        left = Int((rect.x - 0.5).rounded(.up))
+        right = Int((rect.x + rect.width - 0.5).rounded(.up))
+        top = Int((rect.y - 0.5).rounded(.up))
+        bottom = Int((rect.y + rect.height - 0.5).rounded(.up))
     }
 }

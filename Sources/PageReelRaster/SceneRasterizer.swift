@@ -65,6 +65,7 @@ public struct SceneRasterizer: Sendable {
     /// The kernel set-up for one scene item (nil when it is off-screen or invisible).
     static func rasterizer(for item: SceneItem, scene: Scene, textures: [TextureKey: Texture]) -> QuadRasterizer? {
         let full = Rect(x: 0, y: 0, width: scene.pageWidth, height: scene.pageHeight)
+        let clip = scene.pageClip.map(PixelBox.init)
         switch item {
         case .page(let quad):
             guard let texture = textures[quad.texture] else {
@@ -75,7 +76,7 @@ public struct SceneRasterizer: Sendable {
                                   cornerRadius: quad.cornerRadius, antialiased: quad.antialiasedEdges,
                                   opacity: quad.opacity,
                                   paint: .texture(texture, origin: (0, 0), scale: scale, shading: quad.shading),
-                                  clipHeight: scene.height)
+                                  clipHeight: scene.height, clip: clip)
         case .shadow(let s):
             let sigma = max(s.shadow.radius / 2, 0.5)
             let reach = 3.5 * sigma
@@ -85,7 +86,7 @@ public struct SceneRasterizer: Sendable {
                             width: outline.width + 2 * reach, height: outline.height + 2 * reach)
             return QuadRasterizer(transform: s.transform, source: area, outline: outline,
                                   cornerRadius: s.cornerRadius, antialiased: [], opacity: s.opacity,
-                                  paint: .shadow(s.shadow.color, sigma: sigma), clipHeight: scene.height)
+                                  paint: .shadow(s.shadow.color, sigma: sigma), clipHeight: scene.height, clip: clip)
         case .shape(let shape):
             let c = shape.color
             return QuadRasterizer(transform: .identity, source: shape.rect, outline: shape.rect,

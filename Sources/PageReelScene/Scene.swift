@@ -16,6 +16,9 @@ public struct Scene: Sendable, Equatable {
     public var scale: Double
     /// Drawn first to last.
     public var items: [SceneItem]
+    /// Pages and their shadows are drawn only inside this rectangle (output pixels), when set: the
+    /// scroll view's `clipsToBounds`.
+    public var pageClip: Rect?
 
     public init(width: Int, height: Int, background: Color, pageWidth: Double, pageHeight: Double,
                 scale: Double, items: [SceneItem] = []) {

@@ -57,6 +57,10 @@ public struct SceneBuilder: Sendable {
         // A script step may have switched the transition by now.
         let transition = state.transition.map { SceneBuilder.makeTransition($0, deck: deck) } ?? self.transition
         scene.items = pageItems(state: state, geometry: geometry, toOutput: toOutput, transition: transition)
+        if deck.clip {
+            scene.pageClip = Rect(x: viewport.x * scale, y: viewport.y * scale, width: viewport.width * scale,
+                                  height: viewport.height * scale)
+        }
         scene.items += chrome(state: state)
         return scene
     }

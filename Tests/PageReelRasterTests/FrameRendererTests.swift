@@ -57,3 +57,29 @@ import PageReelTimeline
         #expect(Set(keys) == [TextureKey(page: 0, progress: -25), TextureKey(page: 1, progress: 75)])
     }
 }
+
+extension FrameRendererTests {
+    /// With `clip`, pages and their shadows stay inside the viewport, as UIScrollView's
+    /// clipsToBounds keeps them; without it neighbours show beside it.
+    @Test func clipKeepsPagesInsideTheViewport() throws {
+        var deck = Self.deck(pages: .list([Page(background: .color(.white)), Page(background: .color(.white))]))
+        deck.canvas.background = .black
+        deck.pageStyle.shadow = Shadow()
+        let state = Self.state(40)   // half way: page 1 sticks out on the right
+        var open = Pixmap(width: 1, height: 1), clipped = Pixmap(width: 1, height: 1)
+        try FrameRenderer(deck: deck, baseDirectory: "/").render(SceneBuilder(deck: deck).scene(for: state), into: &open)
+        deck.clip = true
+        try FrameRenderer(deck: deck, baseDirectory: "/").render(SceneBuilder(deck: deck).scene(for: state), into: &clipped)
+        // Viewport x 60…140, y 10…110; page 1 spans x 100…180.
+        #expect(open.pixel(x: 160, y: 50) == (255, 255, 255, 255))
+        #expect(clipped.pixel(x: 160, y: 50) == (0, 0, 0, 255))
+        #expect(clipped.pixel(x: 139, y: 50) == (255, 255, 255, 255))
+        #expect(clipped.pixel(x: 140, y: 50) == (0, 0, 0, 255))
+        // Nothing at all outside the viewport, shadows included.
+        for y in 0..<120 {
+            for x in 0..<200 where x < 60 || x >= 140 || y < 10 || y >= 110 {
+                #expect(clipped.pixel(x: x, y: y) == (0, 0, 0, 255))
+            }
+        }
+    }
+}
