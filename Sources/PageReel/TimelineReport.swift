@@ -61,9 +61,11 @@ public struct TimelineReport {
         var plot = LinePlot(xRange: 0...max(timeline.duration, 0.1), yRange: low...high)
         plot.width = width
         plot.height = height
-        plot.title = "\((project.file as NSString).lastPathComponent): position (pages) over time, \(fps) fps"
-        plot.xTickStep = Self.niceStep(timeline.duration / 10)
-        plot.yTickStep = Self.niceStep((high - low) / 8)
+        let name = (project.file as NSString).lastPathComponent
+        let compact = width < 800
+        plot.title = compact ? name : "\(name): position (pages) over time, \(fps) fps"
+        plot.xTickStep = Self.niceStep(timeline.duration / (Double(width) / 110))
+        plot.yTickStep = Self.niceStep((high - low) / (Double(height) / 70))
         let colors: [EventKind: Color] = [
             .willAppear: Color(r: 0x4E, g: 0xCD, b: 0xC4), .didAppear: Color(r: 0x3D, g: 0xDC, b: 0x84),
             .willDisappear: Color(r: 0xFF, g: 0xB3, b: 0x47), .didDisappear: Color(r: 0xFF, g: 0x6B, b: 0x6B),
@@ -72,7 +74,8 @@ public struct TimelineReport {
         plot.markers = timeline.events(fps: fps).map { LinePlot.Marker(x: $0.time, color: colors[$0.event]!) }
         plot.series = [LinePlot.Series(points: samples.map { ($0.state.time, $0.state.position) },
                                        color: Color(r: 0xF5, g: 0xF7, b: 0xFA))]
-        plot.legend = EventKind.allCases.map { (colors[$0]!, $0.rawValue) }
+        // A small plot has no room for the legend; the colours are the same in every plot.
+        plot.legend = compact ? [] : EventKind.allCases.map { (colors[$0]!, $0.rawValue) }
         do {
             return try plot.render()
         } catch {

@@ -67,7 +67,7 @@ enum ExportCommand {
         }
         if args.has("--json") {
             let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             if let data = try? encoder.encode(summary) { Console.out(String(decoding: data, as: UTF8.self)) }
         } else if !quiet {
             Console.err(String(format: "wrote %@ (%d frames, %.2f s of video, in %.1f s)",

@@ -11,10 +11,11 @@ enum Help {
                       [--progress auto|plain|none] [-q] [--json]
       pagereel still DECK (--time SECONDS | --frame N) [--transition NAME] [--fps N] [--size WxH] -o OUT.png
       pagereel validate DECK...
-      pagereel timeline DECK [--format csv|json] [--events] [--fps N] [-o PLOT.png]
+      pagereel timeline DECK [--format csv|json] [--events] [--fps N] [-o PLOT.png [--size WxH]]
       pagereel bench DECK [--frames A-B] [--json]
       pagereel concat PART.mp4... -o OUT.mp4
       pagereel transitions [--sheet OUT.png]
+      pagereel init [DIR]
       pagereel --version | --help | help COMMAND
 
     Outputs (-o, repeatable; the extension picks the format): .mp4 (H.264), .gif, .webm (VP9),
@@ -67,13 +68,13 @@ enum Help {
           pagereel still deck.json --frame 40 --size 640x360 -o thumb.png
         """,
         "timeline": """
-        pagereel timeline DECK [--format csv|json] [--events] [--fps N] [-o PLOT.png]
+        pagereel timeline DECK [--format csv|json] [--events] [--fps N] [-o PLOT.png [--size WxH]]
 
         Prints the simulated scroll, one row per frame: frame,time,offset,position,velocity,phase
         (offset in points, position in pages, velocity in pt/s; phase is idle, dragging,
         decelerating, snapping, jumping, hinting or bouncing). --events prints the pages' lifecycle
         events instead, as JSON Lines: {"frame":37,"time":1.2333,"page":2,"event":"didAppear"}.
-        -o draws position over time with the events marked.
+        -o draws position over time with the events marked (1200x600, or --size).
 
         Examples:
           pagereel timeline deck.json --fps 60 > scroll.csv
@@ -88,6 +89,16 @@ enum Help {
 
         Example:
           pagereel bench deck.json --json
+        """,
+        "init": """
+        pagereel init [DIR]
+
+        Writes a working deck to start from into DIR (default: the current folder, created if
+        missing): deck.json with three pages, a script, and two images in images/. It never
+        overwrites anything.
+
+        Example:
+          pagereel init demo && pagereel export demo/deck.json -o demo.mp4 -o demo.gif
         """,
         "concat": """
         pagereel concat PART.mp4... -o OUT.mp4

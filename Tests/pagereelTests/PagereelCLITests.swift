@@ -172,3 +172,51 @@ extension PagereelCLITests {
         #expect(!FileManager.default.fileExists(atPath: folder + "/x.mp4"))
     }
 }
+
+extension PagereelCLITests {
+    /// On a terminal the export draws a live bar; in a log, plain lines; with -q, nothing.
+    @Test func progressOnATerminalInLogsAndQuiet() throws {
+        let folder = try scratch.directory()
+        let deck = CLI.samples + "/onboarding/deck.json"
+        func underTerminal(_ extra: String) throws -> String {
+            let log = folder + "/tty-\(extra.isEmpty ? "bar" : "quiet").log"
+            let command = "\(CLI.binary) export \(deck) --size 320x180 --frames 0-59 \(extra) -o \(folder)/t.mp4"
+            _ = try Command.run("script", ["-qec", command, log])
+            return try String(contentsOfFile: log, encoding: .utf8)
+        }
+        let bar = try underTerminal("")
+        #expect(bar.contains("█") && bar.contains("60/60 frames") && bar.contains("ETA") && bar.contains("\r"))
+        let quiet = try underTerminal("-q")
+        #expect(!quiet.contains("█") && !quiet.contains("60/60 frames") && !quiet.contains("wrote"))
+        let plain = try CLI.run("export", deck, "--size", "320x180", "--frames", "0-59", "-o", folder + "/p.mp4")
+        #expect(plain.stderr.contains("100%  60/60 frames") && !plain.stderr.contains("█"))
+        let silent = try CLI.run("export", deck, "--size", "320x180", "--frames", "0-59", "-q", "-o", folder + "/q.mp4")
+        #expect(silent.stderr.isEmpty && silent.text.isEmpty)
+    }
+
+    @Test func initWritesADeckThatExports() throws {
+        let folder = try scratch.directory() + "/starter"
+        let made = try CLI.run("init", folder)
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(try CLI.run("validate", folder + "/deck.json").status == 0)
+        let out = try CLI.run("export", folder + "/deck.json", "--size", "320x180", "-q", "-o", folder + "/demo.mp4")
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(try Probe(folder + "/demo.mp4").frames ?? 0 > 60)
+        // A second init refuses to overwrite.
+        #expect(try CLI.run("init", folder).status == 73)
+    }
+
+    /// Every sample validates and renders.
+    @Test func everySampleRenders() throws {
+        let samples = try FileManager.default.contentsOfDirectory(atPath: CLI.samples).filter {
+            FileManager.default.fileExists(atPath: "\(CLI.samples)/\($0)/deck.json")
+        }
+        #expect(samples.count >= 6)
+        for sample in samples {
+            let deck = "\(CLI.samples)/\(sample)/deck.json"
+            #expect(try CLI.run("validate", deck).status == 0, "\(sample)")
+            let out = try CLI.run("still", deck, "--time", "1", "--size", "256x144", "-o", try scratch.directory(sample) + "/s.png")
+            #expect(out.status == 0, "\(sample): \(out.stderr)")
+        }
+    }
+}
