@@ -13,6 +13,7 @@ enum PagereelCLI {
         "bench": BenchCommand.run,
         "transitions": TransitionsCommand.run,
         "concat": ConcatCommand.run,
+        "schema": SchemaCommand.run,
     ]
 
     static func main() {
