@@ -15,6 +15,7 @@ enum Help {
       pagereel bench DECK [--frames A-B] [--json]
       pagereel concat PART.mp4... -o OUT.mp4
       pagereel transitions [--sheet OUT.png]
+      pagereel schema
       pagereel --version | --help | help COMMAND
 
     Outputs (-o, repeatable; the extension picks the format): .mp4 (H.264), .gif, .webm (VP9),
