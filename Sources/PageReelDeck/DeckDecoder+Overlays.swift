@@ -33,14 +33,18 @@ extension DeckDecoder {
         return titles == nil ? nil : tabs
     }
 
+    static let selectorKeys = ["color", "alpha", "height"]
+
     static func readSelector(_ r: inout JSONReader) -> Tabs.Selector? {
-        guard r.expectObject(keys: ["color", "alpha", "height"]) else { return nil }
+        guard r.expectObject(keys: selectorKeys) else { return nil }
         var selector = Tabs.Selector()
         selector.color = r.color("color") ?? selector.color
         selector.alpha = r.number("alpha", .fraction) ?? selector.alpha
         selector.height = r.number("height", .positive) ?? selector.height
         return selector
     }
+
+    static let indicatorKeys = ["style", "color", "activeColor", "size", "spacing", "offset"]
 
     /// `"dots"` or `{style, color, activeColor, size, spacing, offset}`.
     static func readIndicator(_ r: inout JSONReader) -> Indicator? {
@@ -49,8 +53,7 @@ extension DeckDecoder {
             let style: Indicator.Style? = r.readChoice("indicator style")
             return style.map { Indicator(style: $0) }
         case .object:
-            let keys = ["style", "color", "activeColor", "size", "spacing", "offset"]
-            guard r.expectObject(keys: keys) else { return nil }
+            guard r.expectObject(keys: indicatorKeys) else { return nil }
             var indicator = Indicator()
             indicator.style = r.choice("style", "indicator style") ?? indicator.style
             indicator.color = r.color("color") ?? indicator.color

@@ -5,6 +5,9 @@ extension DeckDecoder {
     static let layerKeys = ["image", "text", "x", "y", "width", "height", "fit", "opacity", "parallax"]
     /// Keys that only make sense on a text layer.
     static let textLayerKeys = ["size", "weight", "color", "align", "font", "lineHeight"]
+    static let pageTemplateKeys = ["count", "template"]
+    static let gradientKeys = ["from", "to", "angle"]
+    static let parallaxKeys = ["x", "y"]
 
     static func readPages(_ r: inout JSONReader) -> PageList? {
         switch r.value.content {
@@ -19,7 +22,7 @@ extension DeckDecoder {
             }
             return .list(r.elements { r, _ in readPage(&r, isTemplate: false) })
         case .object:
-            guard r.expectObject(keys: ["count", "template"]) else { return nil }
+            guard r.expectObject(keys: pageTemplateKeys) else { return nil }
             _ = r.require("count")
             _ = r.require("template")
             let count = r.int("count", in: 1...maxPages)
@@ -73,7 +76,7 @@ extension DeckDecoder {
         case .string:
             return r.readColor().map(Fill.color)
         case .object:
-            guard r.expectObject(keys: ["from", "to", "angle"]) else { return nil }
+            guard r.expectObject(keys: gradientKeys) else { return nil }
             _ = r.require("from")
             _ = r.require("to")
             let from = r.color("from")
@@ -131,7 +134,7 @@ extension DeckDecoder {
     }
 
     static func readParallax(_ r: inout JSONReader) -> Parallax? {
-        guard r.expectObject(keys: ["x", "y"]) else { return nil }
+        guard r.expectObject(keys: parallaxKeys) else { return nil }
         return Parallax(x: r.number("x") ?? 0, y: r.number("y") ?? 0)
     }
 }

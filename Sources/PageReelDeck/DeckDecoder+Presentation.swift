@@ -1,6 +1,13 @@
 // How pages move and look as a whole: `transition`, `fold`, `page` and `physics`.
 
 extension DeckDecoder {
+    static let customTransitionKeys = ["angleRatio", "translation", "rotation", "perspective"]
+    static let foldKeys = ["folds"]
+    static let pageStyleKeys = ["cornerRadius", "shadow", "background"]
+    static let shadowKeys = ["color", "radius", "offsetX", "offsetY"]
+    static let physicsKeys = ["paging", "deceleration", "flingVelocity", "snap", "rubberBand", "bounces"]
+    static let springKeys = ["response", "dampingRatio"]
+
     /// A transition name, or MAG's custom `{angleRatio, translation, rotation, perspective}`.
     static func readTransition(_ r: inout JSONReader) -> TransitionSpec? {
         switch r.value.content {
@@ -8,7 +15,7 @@ extension DeckDecoder {
             let name: TransitionName? = r.readChoice("transition")
             return name.map(TransitionSpec.named)
         case .object:
-            guard r.expectObject(keys: ["angleRatio", "translation", "rotation", "perspective"]) else { return nil }
+            guard r.expectObject(keys: customTransitionKeys) else { return nil }
             var custom = CustomTransition()
             custom.angleRatio = r.number("angleRatio") ?? custom.angleRatio
             if let t = r.member("translation", { $0.readNumbers(count: 2) }) { custom.translation = (t[0], t[1]) }
@@ -22,7 +29,7 @@ extension DeckDecoder {
     }
 
     static func readFold(_ r: inout JSONReader) -> FoldOptions? {
-        guard r.expectObject(keys: ["folds"]) else { return nil }
+        guard r.expectObject(keys: foldKeys) else { return nil }
         var fold = FoldOptions()
         fold.folds = r.int("folds", in: 1...32) ?? fold.folds
         return fold
@@ -30,7 +37,7 @@ extension DeckDecoder {
 
     /// The look shared by every page: corner radius, shadow and the default background.
     static func readPageStyle(_ r: inout JSONReader) -> PageStyle? {
-        guard r.expectObject(keys: ["cornerRadius", "shadow", "background"]) else { return nil }
+        guard r.expectObject(keys: pageStyleKeys) else { return nil }
         var style = PageStyle()
         style.cornerRadius = r.number("cornerRadius", .nonNegative) ?? style.cornerRadius
         if let shadow = r.member("shadow", readShadow) { style.shadow = shadow }
@@ -45,7 +52,7 @@ extension DeckDecoder {
         case .bool(let on):
             return .some(on ? Shadow() : nil)
         case .object:
-            guard r.expectObject(keys: ["color", "radius", "offsetX", "offsetY"]) else { return nil }
+            guard r.expectObject(keys: shadowKeys) else { return nil }
             var shadow = Shadow()
             shadow.color = r.color("color") ?? shadow.color
             shadow.radius = r.number("radius", .nonNegative) ?? shadow.radius
@@ -59,8 +66,7 @@ extension DeckDecoder {
     }
 
     static func readPhysics(_ r: inout JSONReader) -> Physics? {
-        let keys = ["paging", "deceleration", "flingVelocity", "snap", "rubberBand", "bounces"]
-        guard r.expectObject(keys: keys) else { return nil }
+        guard r.expectObject(keys: physicsKeys) else { return nil }
         var physics = Physics()
         physics.paging = r.bool("paging") ?? physics.paging
         physics.deceleration = r.member("deceleration", readDeceleration) ?? physics.deceleration
@@ -92,7 +98,7 @@ extension DeckDecoder {
     }
 
     static func readSpring(_ r: inout JSONReader) -> Physics.Spring? {
-        guard r.expectObject(keys: ["response", "dampingRatio"]) else { return nil }
+        guard r.expectObject(keys: springKeys) else { return nil }
         var spring = Physics().snap
         spring.response = r.number("response", .positive) ?? spring.response
         spring.dampingRatio = r.number("dampingRatio", .positive) ?? spring.dampingRatio

@@ -48,8 +48,10 @@ extension DeckDecoder {
         return action.map { Step($0, at: at) }
     }
 
+    static let dragKeys = ["by", "duration", "curve", "velocity", "release"]
+
     static func readDrag(_ r: inout JSONReader) -> Step.Drag? {
-        guard r.expectObject(keys: ["by", "duration", "curve", "velocity", "release"]) else { return nil }
+        guard r.expectObject(keys: dragKeys) else { return nil }
         _ = r.require("by")
         _ = r.require("duration")
         let by = r.number("by", .limit(-1000...1000, unit: " pages"))
@@ -62,13 +64,17 @@ extension DeckDecoder {
                          release: release ?? true)
     }
 
+    static let flingKeys = ["velocity"]
+
     static func readFling(_ r: inout JSONReader) -> Step.Action? {
-        guard r.expectObject(keys: ["velocity"]), r.require("velocity") else { return nil }
+        guard r.expectObject(keys: flingKeys), r.require("velocity") else { return nil }
         return r.number("velocity").map { Step.Action.fling(velocity: $0) }
     }
 
+    static let jumpKeys = ["to", "through", "step", "duration"]
+
     static func readJump(_ r: inout JSONReader, pageCount: Int?) -> Step.Jump? {
-        guard r.expectObject(keys: ["to", "through", "step", "duration"]) else { return nil }
+        guard r.expectObject(keys: jumpKeys) else { return nil }
         _ = r.require("to")
         let to = r.member("to") { r -> Int? in
             guard let page = r.readInt(.nonNegative) else { return nil }
@@ -85,9 +91,11 @@ extension DeckDecoder {
         return to == nil ? nil : jump
     }
 
+    static let tapKeys = ["tab"]
+
     /// A tap on a tab; the deck must have tabs and the tab must exist.
     static func readTap(_ r: inout JSONReader, context: ScriptContext) -> Step.Action? {
-        guard r.expectObject(keys: ["tab"]) else { return nil }
+        guard r.expectObject(keys: tapKeys) else { return nil }
         if !context.hasTabs { r.report("needs \"tabs\"") }
         guard r.require("tab") else { return nil }
         let tab = r.member("tab") { r -> Int? in
@@ -101,8 +109,10 @@ extension DeckDecoder {
         return tab.map { Step.Action.tap(tab: $0) }
     }
 
+    static let hintKeys = ["distance", "duration"]
+
     static func readHint(_ r: inout JSONReader) -> Step.Hint? {
-        guard r.expectObject(keys: ["distance", "duration"]) else { return nil }
+        guard r.expectObject(keys: hintKeys) else { return nil }
         var hint = Step.Hint()
         let distance = r.member("distance") { r -> Double? in
             guard let distance = r.readNumber() else { return nil }

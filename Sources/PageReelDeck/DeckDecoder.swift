@@ -81,8 +81,10 @@ public enum DeckDecoder {
         return version
     }
 
+    static let canvasKeys = ["width", "height", "fps", "background"]
+
     static func readCanvas(_ r: inout JSONReader) -> Canvas? {
-        guard r.expectObject(keys: ["width", "height", "fps", "background"]) else { return nil }
+        guard r.expectObject(keys: canvasKeys) else { return nil }
         var canvas = Canvas()
         canvas.width = r.int("width", in: 16...7680) ?? canvas.width
         canvas.height = r.int("height", in: 16...4320) ?? canvas.height
@@ -91,9 +93,11 @@ public enum DeckDecoder {
         return canvas
     }
 
+    static let viewportKeys = ["x", "y", "width", "height"]
+
     /// The viewport; x and y default to centring it on the canvas.
     static func readViewport(_ r: inout JSONReader, canvas: Canvas) -> Rect? {
-        guard r.expectObject(keys: ["x", "y", "width", "height"]) else { return nil }
+        guard r.expectObject(keys: viewportKeys) else { return nil }
         _ = r.require("width")
         _ = r.require("height")
         let width = r.member("width") { fitting(&$0, within: canvas.width, "width") }

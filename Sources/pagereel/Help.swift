@@ -16,6 +16,7 @@ enum Help {
       pagereel concat PART.mp4... -o OUT.mp4
       pagereel transitions [--sheet OUT.png]
       pagereel init [DIR]
+      pagereel schema
       pagereel --version | --help | help COMMAND
 
     Outputs (-o, repeatable; the extension picks the format): .mp4 (H.264), .gif, .webm (VP9),
@@ -122,6 +123,25 @@ enum Help {
           pagereel transitions
           pagereel transitions --sheet transitions.png
           pagereel export deck.json --transition fold -o fold.mp4
+        """,
+        "schema": """
+        pagereel schema
+
+        Prints the JSON Schema (draft 2020-12) of the deck format on stdout: every key with its type,
+        default, limits and a description. Editors use it to complete keys, show what each one does
+        and flag mistakes as you type; any JSON Schema validator can check decks with it in CI.
+        pagereel validate checks more than a schema can: tab titles against the page count, jump and
+        tap targets, the viewport inside the canvas, the script's length, images and fonts.
+
+        A deck cannot name its schema with a "$schema" key (unknown keys are errors), so map deck
+        files to it in the editor. In VS Code, in .vscode/settings.json:
+
+          "json.schemas": [
+            { "fileMatch": ["deck.json", "*.deck.json"], "url": "./deck.schema.json" }
+          ]
+
+        Example:
+          pagereel schema > deck.schema.json
         """,
         "validate": """
         pagereel validate DECK...

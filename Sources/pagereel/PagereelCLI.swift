@@ -14,6 +14,7 @@ enum PagereelCLI {
         "transitions": TransitionsCommand.run,
         "concat": ConcatCommand.run,
         "init": InitCommand.run,
+        "schema": SchemaCommand.run,
     ]
 
     static func main() {

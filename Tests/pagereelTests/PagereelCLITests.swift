@@ -220,3 +220,14 @@ extension PagereelCLITests {
         }
     }
 }
+
+extension PagereelCLITests {
+    @Test func schemaCommand() throws {
+        let out = try CLI.run("schema")
+        #expect(out.status == 0)
+        let schema = try JSONSerialization.jsonObject(with: out.stdout) as? [String: Any]
+        #expect(schema?["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
+        #expect(try CLI.run("schema").stdout == out.stdout)
+        #expect(try CLI.run("schema", "extra").status == 64)
+    }
+}
