@@ -51,25 +51,10 @@ extension ImageDecoder {
             guard ok != 0 else {
                 return .failure(.badImage(path: name, message: "PNG: \(PNGWriter.message(of: image))"))
             }
-            premultiplyInPlace(&rgba)
+            Pixmap.premultiply(&rgba)
             return .success(Pixmap(width: width, height: height, pixels: rgba))
         }
         return try result.get()
-    }
-
-    /// Straight → premultiplied alpha in the decode buffer itself: `Pixmap(straightRGBA:)` would
-    /// copy it, and a 50 MP image is 200 MB.
-    static func premultiplyInPlace(_ rgba: inout [UInt8]) {
-        rgba.withUnsafeMutableBufferPointer { p in
-            var i = 0
-            while i < p.count {
-                let a = UInt32(p[i + 3])
-                if a != 255 {
-                    for c in 0..<3 { p[i + c] = UInt8((UInt32(p[i + c]) * a + 127) / 255) }
-                }
-                i += 4
-            }
-        }
     }
 
     static func bigEndian32(_ bytes: [UInt8], at offset: Int) -> Int {

@@ -74,17 +74,23 @@ public struct Pixmap: Sendable, Equatable {
     public init(width: Int, height: Int, straightRGBA: [UInt8]) {
         precondition(straightRGBA.count == width * height * 4, "pixel count does not match the size")
         var px = straightRGBA
-        px.withUnsafeMutableBufferPointer { p in
+        Pixmap.premultiply(&px)
+        self.init(width: width, height: height, pixels: px)
+    }
+
+    /// Straight → premultiplied alpha, in place (decoders use it on their own buffers, since a
+    /// 50 MP image is 200 MB and not worth copying).
+    public static func premultiply(_ rgba: inout [UInt8]) {
+        rgba.withUnsafeMutableBufferPointer { p in
             var i = 0
             while i < p.count {
-                let a = Int(p[i + 3])
+                let a = UInt32(p[i + 3])
                 if a != 255 {
-                    for c in 0..<3 { p[i + c] = UInt8((Int(p[i + c]) * a + 127) / 255) }
+                    for c in 0..<3 { p[i + c] = UInt8((UInt32(p[i + c]) * a + 127) / 255) }
                 }
                 i += 4
             }
         }
-        self.init(width: width, height: height, pixels: px)
     }
 }
 
