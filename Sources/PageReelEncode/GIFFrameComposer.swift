@@ -4,10 +4,16 @@
 /// not change it, or when what the screen already shows is at least as close to the source as the
 /// frame's palette colour (an earlier palette may have matched better). The image is cropped to
 /// the pixels it must draw, its palette cut to the colours it uses plus the transparent entry (a
-/// smaller table means shorter codes), and compressed with lossy LZW: any pixel may take another
+/// smaller table means shorter codes), and compressed with lossy LZW: a pixel may take another
 /// colour, or transparency, that is at most `tolerance` worse if that lets LZW continue a string.
 /// A frame that draws nothing only lengthens the previous image's delay.
 final class GIFFrameComposer {
+    private struct Rectangle {
+        var left: Int, top: Int, right: Int, bottom: Int
+        var width: Int { right - left + 1 }
+        var height: Int { bottom - top + 1 }
+    }
+
     private let width: Int, height: Int
     /// Squared RGB distance a pixel may lose to compression (`LZWEncoder.Colors.tolerance`).
     private let tolerance: Int
@@ -44,38 +50,8 @@ final class GIFFrameComposer {
     /// Adds `frame`, shown for `delay` centiseconds. Marks the pixels it leaves transparent in
     /// `frame.indices`.
     func add(_ frame: GIFFrameQuantizer.Output, delay: Int) throws(EncodeError) {
-        let marker = GIFFrameQuantizer.unchanged
-        let source = frame.source.words, indices = frame.indices.bytes.bindMemory(to: UInt8.self)
-        let screen = self.screen.words
-        let compares = frame.hasPrevious && !frame.isDithered
         var used = [Bool](repeating: false, count: 256)
-        var top = height, bottom = -1, left = width, right = -1
-        frame.palette.withUnsafeBufferPointer { palette in
-            for y in 0..<height {
-                var rowLeft = width, rowRight = -1
-                for p in y * width..<(y + 1) * width {
-                    let index = indices[p]
-                    if frame.hasPrevious && index == marker { continue }
-                    if compares {
-                        let target = source[p]
-                        if LZWEncoder.distance(screen[p], target) <= LZWEncoder.distance(palette[Int(index)], target) {
-                            indices[p] = marker
-                            continue
-                        }
-                    }
-                    used[Int(index)] = true
-                    if rowRight < 0 { rowLeft = p - y * width }
-                    rowRight = p - y * width
-                }
-                if rowRight >= 0 {
-                    top = min(top, y)
-                    bottom = y
-                    left = min(left, rowLeft)
-                    right = max(right, rowRight)
-                }
-            }
-        }
-        guard bottom >= 0 else {
+        guard let rectangle = choosePixels(frame, used: &used) else {
             // Nothing to draw (the first frame always draws): the previous image stays longer.
             pending?.delay += delay
             return
@@ -88,10 +64,12 @@ final class GIFFrameComposer {
             palette.append(frame.palette[index])
         }
         let transparent = palette.count
+        let source = frame.source.words, indices = frame.indices.bytes.bindMemory(to: UInt8.self)
+        let screen = self.screen.words
         var n = 0, hasTransparent = false
-        for y in top...bottom {
-            for p in y * width + left...y * width + right {
-                if frame.hasPrevious && indices[p] == marker {
+        for y in rectangle.top...rectangle.bottom {
+            for p in y * width + rectangle.left...y * width + rectangle.right {
+                if frame.hasPrevious && indices[p] == GIFFrameQuantizer.unchanged {
                     symbols[n] = UInt8(truncatingIfNeeded: transparent)
                     hasTransparent = true
                 } else {
@@ -103,22 +81,22 @@ final class GIFFrameComposer {
             }
         }
         if hasTransparent { palette.append(0) }
-        var image = GIFBlockWriter.Image(x: left, y: top, width: right - left + 1, height: bottom - top + 1,
-                                         palette: palette, transparentIndex: hasTransparent ? transparent : nil,
-                                         delay: delay, data: [])
+        var image = GIFBlockWriter.Image(x: rectangle.left, y: rectangle.top, width: rectangle.width,
+                                         height: rectangle.height, palette: palette,
+                                         transparentIndex: hasTransparent ? transparent : nil, delay: delay, data: [])
         let crop = UnsafeMutableBufferPointer(rebasing: symbols[0..<n])
         palette.withUnsafeBufferPointer { palette in
             let colors = LZWEncoder.Colors(targets: UnsafeBufferPointer(targets), under: UnsafeBufferPointer(under),
                                            palette: palette, transparent: hasTransparent ? transparent : -1,
                                            tolerance: tolerance)
             // Substitutes are judged against the source, which would undo a dither pattern.
-            lzw.encode(crop, colors: frame.isDithered ? nil : colors, minimumCodeSize: GIFBlockWriter.minimumCodeSize(colors: palette.count),
-                       into: &image.data)
+            lzw.encode(crop, colors: frame.isDithered ? nil : colors,
+                       minimumCodeSize: GIFBlockWriter.minimumCodeSize(colors: palette.count), into: &image.data)
         }
-        // The screen as the decoder will show it, with the symbols LZW actually stored.
+        // The screen as the decoder will show it, from the symbols LZW actually stored.
         n = 0
-        for y in top...bottom {
-            for p in y * width + left...y * width + right {
+        for y in rectangle.top...rectangle.bottom {
+            for p in y * width + rectangle.left...y * width + rectangle.right {
                 let symbol = Int(symbols[n])
                 if !(hasTransparent && symbol == transparent) { screen[p] = palette[symbol] }
                 n += 1
@@ -132,5 +110,43 @@ final class GIFFrameComposer {
     func finish() throws(EncodeError) {
         if let pending { try writer.write(pending) }
         pending = nil
+    }
+
+    /// Marks the pixels better left as they are on screen, flags the palette entries the others
+    /// use, and returns the rectangle around those others (nil if there are none).
+    private func choosePixels(_ frame: GIFFrameQuantizer.Output, used: inout [Bool]) -> Rectangle? {
+        let unchanged = GIFFrameQuantizer.unchanged
+        let source = frame.source.words, indices = frame.indices.bytes.bindMemory(to: UInt8.self)
+        let screen = self.screen.words
+        let compares = frame.hasPrevious && !frame.isDithered
+        var bounds = Rectangle(left: width, top: height, right: -1, bottom: -1)
+        frame.palette.withUnsafeBufferPointer { palette in
+            used.withUnsafeMutableBufferPointer { used in
+                for y in 0..<height {
+                    var rowLeft = width, rowRight = -1
+                    for x in 0..<width {
+                        let p = y * width + x, index = indices[p]
+                        if frame.hasPrevious && index == unchanged { continue }
+                        if compares {
+                            let target = source[p]
+                            if LZWEncoder.distance(screen[p], target) <= LZWEncoder.distance(palette[Int(index)], target) {
+                                indices[p] = unchanged
+                                continue
+                            }
+                        }
+                        used[Int(index)] = true
+                        if rowRight < 0 { rowLeft = x }
+                        rowRight = x
+                    }
+                    if rowRight >= 0 {
+                        bounds.top = min(bounds.top, y)
+                        bounds.bottom = y
+                        bounds.left = min(bounds.left, rowLeft)
+                        bounds.right = max(bounds.right, rowRight)
+                    }
+                }
+            }
+        }
+        return bounds.bottom >= 0 ? bounds : nil
     }
 }

@@ -14,7 +14,7 @@ public struct GIFOptions: Sendable, Equatable {
     public var dithering: Float
     /// How much further from its true colour (Euclidean distance in 8-bit RGB, 0…64) a pixel may
     /// be drawn so that LZW can continue a longer string. 0 stores the quantized frames losslessly;
-    /// the default 8 makes UI GIFs about a quarter smaller for about 2 dB of PSNR. Not applied to
+    /// the default 8 makes UI GIFs about a fifth smaller for about 2 dB of PSNR. Not applied to
     /// dithered frames, whose pattern it would undo.
     public var compressionTolerance: Double
 
