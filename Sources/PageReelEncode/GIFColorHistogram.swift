@@ -4,8 +4,8 @@
 /// The palette is built from these entries rather than from the image, and pixels are mapped
 /// through their entry, so the nearest-colour search runs once per distinct colour (about 10,000
 /// on a UI frame) instead of once per pixel. A class over raw storage, allocated once per worker
-/// and reused for every frame: the hash table is sized for a frame whose pixels are all distinct,
-/// and only the slots a frame used are cleared after it.
+/// and reused for every frame: the hash table (linear probing) is sized for a frame whose pixels
+/// are all distinct, and only the slots a frame used are cleared after it.
 final class GIFColorHistogram {
     /// Pixel value (opaque RGBA words, never 0) per slot; 0 = empty.
     private let keys: UnsafeMutableBufferPointer<UInt32>
@@ -20,8 +20,9 @@ final class GIFColorHistogram {
     private(set) var count = 0
 
     init(pixels: Int) {
+        // At most 3/4 full even if every pixel has its own colour.
         var bits: UInt32 = 10
-        while 1 << bits < 2 * pixels { bits += 1 }
+        while 3 << bits < 4 * pixels { bits += 1 }
         let capacity = 1 << Int(bits)
         shift = 32 - bits
         keys = .allocate(capacity: capacity)
