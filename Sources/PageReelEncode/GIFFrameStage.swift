@@ -29,12 +29,16 @@ final class GIFFrameStage {
         let spill: FrameSpill
     }
 
+    /// The composer takes about a seventh of a frame's quantizing time, so more workers than
+    /// this would only wait for it while each holds some 13 MB (at 720×405).
+    static let maximumWorkers = 8
+
     private let workers: [Worker]
     private let composer: GIFFrameComposer
     private var composeError: EncodeError?
 
     init(width: Int, height: Int, speed: Int, dithering: Float, composer: GIFFrameComposer, path: String) {
-        let count = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        let count = min(Self.maximumWorkers, max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         workers = (0..<count).map { _ in
             let quantizer = GIFFrameQuantizer(width: width, height: height, speed: speed, dithering: dithering, path: path)
             return Worker(quantizer, pixels: width * height)

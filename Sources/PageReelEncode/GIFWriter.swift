@@ -88,8 +88,8 @@ public final class GIFWriter: FrameSink {
     }
 
     /// Frames are premultiplied over an opaque canvas, so RGB is already the colour over black;
-    /// alpha is forced to 255 so libimagequant never spends palette entries on transparency.
-    /// (Alpha is the high byte of each little-endian 32-bit pixel.)
+    /// alpha is forced to 255 so palettes stay opaque and no pixel word is 0 (the colour
+    /// histogram's empty key). Alpha is the high byte of each little-endian 32-bit pixel.
     private func copyOpaque(_ frame: Pixmap, into buffer: PixelBuffer) {
         let words = buffer.words
         frame.pixels.withUnsafeBytes { raw in
