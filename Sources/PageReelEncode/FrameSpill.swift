@@ -2,8 +2,9 @@ import Glibc
 
 /// An unlinked scratch file that holds the GIF's frames until `finish()`.
 ///
-/// One palette must cover every frame, so no frame can be encoded before the last one arrives;
-/// keeping them in RAM would grow with the video's length. The file lives beside the output (the
+/// GIF frames are quantized after the last one has arrived (frame timing needs the next frame,
+/// and the work then runs on every core without competing with rendering); keeping the frames in
+/// RAM until then would grow with the video's length. The file lives beside the output (the
 /// same disk the user chose, not a RAM-backed /tmp) and is unlinked as soon as it is created, so
 /// it vanishes with the process however that ends. Each frame occupies one fixed-size slot.
 final class FrameSpill {

@@ -39,29 +39,6 @@ enum ImageQuant {
         deinit { liq_attr_destroy(handle) }
     }
 
-    /// An RGBA image over pixels it borrows; holding the `PixelBuffer` keeps them alive.
-    final class Image {
-        let handle: OpaquePointer
-        private let pixels: PixelBuffer
-
-        init(_ attributes: Attributes, pixels: PixelBuffer, width: Int, height: Int) throws(EncodeError) {
-            guard width * height * 4 <= pixels.count,
-                  let handle = liq_image_create_rgba(attributes.handle, pixels.bytes.baseAddress!,
-                                                     Int32(width), Int32(height), 0) else {
-                throw .imageQuant(path: attributes.path, call: "liq_image_create_rgba", code: 100)
-            }
-            self.handle = handle
-            self.pixels = pixels
-        }
-
-        deinit { liq_image_destroy(handle) }
-
-        /// Pins `color` into any palette made from this image, unchanged by k-means refinement.
-        func addFixedColor(_ color: liq_color, path: String) throws(EncodeError) {
-            try check(liq_image_add_fixed_color(handle, color), "liq_image_add_fixed_color", path: path)
-        }
-    }
-
     /// Colour statistics gathered over many images, for one palette shared by all of them.
     final class Histogram {
         let handle: OpaquePointer
@@ -77,12 +54,13 @@ enum ImageQuant {
 
         deinit { liq_histogram_destroy(handle) }
 
-        func add(_ image: Image) throws(EncodeError) {
-            try check(liq_histogram_add_image(handle, attributes.handle, image.handle),
-                      "liq_histogram_add_image", path: attributes.path)
+        /// Adds colours with their weights (sRGB, opaque).
+        func add(_ entries: [liq_histogram_entry]) throws(EncodeError) {
+            try check(liq_histogram_add_colors(handle, attributes.handle, entries, Int32(entries.count), 0),
+                      "liq_histogram_add_colors", path: attributes.path)
         }
 
-        /// The palette for everything added. Its colours are fixed: remapping does not refine them.
+        /// The palette for everything added.
         func quantize() throws(EncodeError) -> Result {
             var result: OpaquePointer? = nil
             try check(liq_histogram_quantize(handle, attributes.handle, &result), "liq_histogram_quantize",
@@ -92,8 +70,7 @@ enum ImageQuant {
         }
     }
 
-    /// A palette plus remapping state (`liq_result`). Not safe to share between threads: every
-    /// remap replaces the result's internal remapping state.
+    /// A quantization result (`liq_result`): the palette.
     final class Result {
         let handle: OpaquePointer
         let path: String
@@ -103,21 +80,7 @@ enum ImageQuant {
             self.path = path
         }
 
-        /// Quantizes a single image.
-        convenience init(quantizing image: Image, _ attributes: Attributes) throws(EncodeError) {
-            var result: OpaquePointer? = nil
-            try check(liq_image_quantize(image.handle, attributes.handle, &result), "liq_image_quantize",
-                      path: attributes.path)
-            guard let result else { throw .imageQuant(path: attributes.path, call: "liq_image_quantize", code: 101) }
-            self.init(result, path: attributes.path)
-        }
-
         deinit { liq_result_destroy(handle) }
-
-        /// 0 = nearest colour; up to 1 = full Floyd–Steinberg (on noisy areas only, at speed ≤ 5).
-        func setDithering(_ level: Float) throws(EncodeError) {
-            try check(liq_set_dithering_level(handle, level), "liq_set_dithering_level", path: path)
-        }
 
         /// The palette's colours (RGBA, straight alpha).
         var palette: [liq_color] {
@@ -126,12 +89,6 @@ enum ImageQuant {
             return withUnsafeBytes(of: palette.pointee.entries) { raw in
                 Array(raw.bindMemory(to: liq_color.self).prefix(count))
             }
-        }
-
-        /// Writes one palette index per pixel of `image` into `indices`.
-        func remap(_ image: Image, into indices: PixelBuffer, count: Int) throws(EncodeError) {
-            try check(liq_write_remapped_image(handle, image.handle, indices.bytes.baseAddress!, count),
-                      "liq_write_remapped_image", path: path)
         }
     }
 }

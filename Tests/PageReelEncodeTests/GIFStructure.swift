@@ -1,8 +1,9 @@
 /// The block structure of a GIF file, parsed independently of FFmpeg: the logical screen, the
-/// NETSCAPE loop count, and per image its delay, rectangle and whether it has its own palette.
+/// NETSCAPE loop count, and per image its delay, rectangle, palette and stored indices.
 ///
-/// ffprobe reports neither the loop count nor the image rectangles, and those are exactly what
-/// the GIF tests need to see (GIF89a specification, sections 18–26).
+/// ffprobe reports neither the loop count nor the image rectangles, and FFmpeg's decoder shows
+/// only the composited screen, not which pixels an image left transparent; those are exactly what
+/// the GIF tests need to see (GIF89a specification, sections 18–26 and appendix F).
 struct GIFStructure {
     struct Image {
         var delay: Int
@@ -12,8 +13,54 @@ struct GIFStructure {
         var hasLocalPalette: Bool
         /// The local colour table as 0xRRGGBB, empty without one.
         var localPalette: [UInt32]
-        /// The LZW code stream's size in bytes, without sub-block length bytes.
-        var dataBytes: Int
+        var minimumCodeSize: Int
+        /// The LZW code stream, without sub-block length bytes.
+        var data: [UInt8]
+
+        /// The palette indices the image stores, row by row, decoded here from `data`.
+        func indices() throws -> [Int] {
+            var output: [Int] = []
+            var prefixes = [Int](repeating: -1, count: 4096), suffixes = [Int](repeating: 0, count: 4096)
+            let clear = 1 << minimumCodeSize
+            for i in 0..<clear { suffixes[i] = i }
+            var width = minimumCodeSize + 1, next = clear + 2, previous = -1
+            var bitPosition = 0
+            func string(_ code: Int) -> [Int] {
+                var result: [Int] = [], c = code
+                while c >= 0 {
+                    result.append(suffixes[c])
+                    c = prefixes[c]
+                }
+                return result.reversed()
+            }
+            while bitPosition + width <= data.count * 8 {
+                var code = 0
+                for b in 0..<width where data[(bitPosition + b) / 8] >> ((bitPosition + b) % 8) & 1 == 1 {
+                    code |= 1 << b
+                }
+                bitPosition += width
+                if code == clear {
+                    width = minimumCodeSize + 1
+                    next = clear + 2
+                    previous = -1
+                    continue
+                }
+                if code == clear + 1 { return output }
+                guard code <= next, previous >= 0 || code < clear else {
+                    throw Malformed(description: "LZW code \(code) with \(next) assigned")
+                }
+                let entry = code < next ? string(code) : string(previous) + [string(previous)[0]]
+                output += entry
+                if previous >= 0 && next < 4096 {
+                    prefixes[next] = previous
+                    suffixes[next] = entry[0]
+                    next += 1
+                    if next == 1 << width && width < 12 { width += 1 }
+                }
+                previous = code
+            }
+            throw Malformed(description: "LZW data without an end code")
+        }
     }
 
     struct Malformed: Error, CustomStringConvertible {
@@ -40,13 +87,14 @@ struct GIFStructure {
             return try low | byte() << 8
         }
         @discardableResult
-        func skipSubBlocks() throws -> Int {
-            var total = 0
+        func skipSubBlocks() throws -> [UInt8] {
+            var data: [UInt8] = []
             while true {
                 let size = try byte()
-                if size == 0 { return total }
+                if size == 0 { return data }
+                guard p + size <= bytes.count else { throw Malformed(description: "truncated sub-block at \(p)") }
+                data += bytes[p..<p + size]
                 p += size
-                total += size
             }
         }
         func palette(_ count: Int) -> [UInt32] {
@@ -99,11 +147,12 @@ struct GIFStructure {
                 let x = try word(), y = try word(), w = try word(), h = try word()
                 let packed = try byte()
                 let local = packed & 0x80 != 0 ? palette(1 << ((packed & 7) + 1)) : []
-                _ = try byte()                          // LZW minimum code size
-                let dataBytes = try skipSubBlocks()
+                let minimumCodeSize = try byte()
+                let data = try skipSubBlocks()
                 images.append(Image(delay: pendingDelay, disposal: pendingDisposal,
                                     transparentIndex: pendingTransparent, x: x, y: y, width: w, height: h,
-                                    hasLocalPalette: packed & 0x80 != 0, localPalette: local, dataBytes: dataBytes))
+                                    hasLocalPalette: packed & 0x80 != 0, localPalette: local,
+                                    minimumCodeSize: minimumCodeSize, data: data))
                 pendingDelay = 0
                 pendingDisposal = 0
                 pendingTransparent = nil

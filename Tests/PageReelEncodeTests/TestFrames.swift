@@ -50,3 +50,65 @@ enum TestFrames {
         }
     }
 }
+
+extension TestFrames {
+    /// A page of an app being swiped: a static dark gradient backdrop and toolbar, and a card
+    /// whose content — a hue gradient under lines of anti-aliased, text-like marks — is scrolled
+    /// `offset` pixels to the left. Thousands of colours, most of them new in every frame.
+    static func page(width: Int, height: Int, offset: Int) -> Pixmap {
+        var pixmap = Pixmap(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = (y * width + x) * 4
+                let inCard = x >= 8 && x < width - 8 && y >= 16 && y < height - 8
+                var r: Double, g: Double, b: Double
+                if inCard {
+                    let u = x + offset, v = y - 16
+                    r = 90 + 120 * Double(u % 160) / 160
+                    g = 60 + 140 * Double(v) / Double(height)
+                    b = 200 - 100 * Double((u + v) % 200) / 200
+                    // Marks 3 px tall in lines 9 px apart, words of 2…7 marks; coverage varies.
+                    let line = v / 9, row = v % 9
+                    if row >= 3 && row < 6 && u % 4 != 3 {
+                        let word = (u / 4 + line * 7) % 11
+                        let coverage = Double(mix(u / 4, line, row) % 5) / 4
+                        if word < 8 {
+                            r += (20 - r) * coverage
+                            g += (24 - g) * coverage
+                            b += (32 - b) * coverage
+                        }
+                    }
+                } else if y < 16 {
+                    (r, g, b) = (36, 40, 52)
+                    if y >= 6 && y < 10 && x % 24 < 14 { (r, g, b) = (220, 224, 230) }
+                } else {
+                    r = 18 + Double(y) * 0.1
+                    g = 20 + Double(y) * 0.1
+                    b = 28 + Double(y) * 0.15
+                }
+                pixmap.pixels[i] = UInt8(r.rounded())
+                pixmap.pixels[i + 1] = UInt8(g.rounded())
+                pixmap.pixels[i + 2] = UInt8(b.rounded())
+                pixmap.pixels[i + 3] = 255
+            }
+        }
+        return pixmap
+    }
+
+    /// A small deterministic hash.
+    static func mix(_ a: Int, _ b: Int, _ c: Int) -> Int {
+        var h = UInt32(truncatingIfNeeded: a &* 73_856_093 ^ b &* 19_349_663 ^ c &* 83_492_791)
+        h = (h ^ (h >> 13)) &* 1_274_126_177
+        return Int(h >> 16)
+    }
+
+    /// A swipe: `moving` frames easing the card content `distance` pixels, then `still` frames at
+    /// rest.
+    static func swipe(width: Int, height: Int, moving: Int, still: Int, distance: Int) -> [Pixmap] {
+        (0..<moving + still).map { k in
+            let t = Double(min(k, moving)) / Double(moving)
+            let eased = t * t * (3 - 2 * t)
+            return page(width: width, height: height, offset: Int((eased * Double(distance)).rounded()))
+        }
+    }
+}

@@ -1,0 +1,152 @@
+/// Turns quantized frames, in display order, into GIF images drawn over what is on screen.
+///
+/// It keeps the screen as a decoder will show it. A pixel is left transparent when the frame did
+/// not change it, or when what the screen already shows is at least as close to the source as the
+/// frame's palette colour (an earlier palette may have matched better). The image is cropped to
+/// the pixels it must draw, its palette cut to the colours it uses plus the transparent entry (a
+/// smaller table means shorter codes), and compressed with lossy LZW: a pixel may take another
+/// colour, or transparency, that is at most `tolerance` worse if that lets LZW continue a string.
+/// A frame that draws nothing only lengthens the previous image's delay.
+final class GIFFrameComposer {
+    private struct Rectangle {
+        var left: Int, top: Int, right: Int, bottom: Int
+        var width: Int { right - left + 1 }
+        var height: Int { bottom - top + 1 }
+    }
+
+    private let width: Int, height: Int
+    /// Squared RGB distance a pixel may lose to compression (`LZWEncoder.Colors.tolerance`).
+    private let tolerance: Int
+    private let screen: PixelBuffer
+    private let writer: GIFBlockWriter
+    private let lzw = LZWEncoder()
+    /// The cropped image: symbols, the source colours and the screen under them.
+    private let symbols: UnsafeMutableBufferPointer<UInt8>
+    private let targets: UnsafeMutableBufferPointer<UInt32>
+    private let under: UnsafeMutableBufferPointer<UInt32>
+    /// The image waiting for its delay to be final (a following empty frame may extend it).
+    private var pending: GIFBlockWriter.Image?
+
+    init(width: Int, height: Int, tolerance: Int, writer: GIFBlockWriter) {
+        self.width = width
+        self.height = height
+        self.tolerance = tolerance
+        self.writer = writer
+        screen = PixelBuffer(count: width * height * 4)
+        symbols = .allocate(capacity: width * height)
+        symbols.initialize(repeating: 0)
+        targets = .allocate(capacity: width * height)
+        targets.initialize(repeating: 0)
+        under = .allocate(capacity: width * height)
+        under.initialize(repeating: 0)
+    }
+
+    deinit {
+        symbols.deallocate()
+        targets.deallocate()
+        under.deallocate()
+    }
+
+    /// Adds `frame`, shown for `delay` centiseconds. Marks the pixels it leaves transparent in
+    /// `frame.indices`.
+    func add(_ frame: GIFFrameQuantizer.Output, delay: Int) throws(EncodeError) {
+        var used = [Bool](repeating: false, count: 256)
+        guard let rectangle = choosePixels(frame, used: &used) else {
+            // Nothing to draw (the first frame always draws): the previous image stays longer.
+            pending?.delay += delay
+            return
+        }
+        // The palette cut to the colours drawn, in their order, then the transparent entry.
+        var compact = [UInt8](repeating: 0, count: 256)
+        var palette: [UInt32] = []
+        for (index, isUsed) in used.enumerated() where isUsed {
+            compact[index] = UInt8(palette.count)
+            palette.append(frame.palette[index])
+        }
+        let transparent = palette.count
+        let source = frame.source.words, indices = frame.indices.bytes.bindMemory(to: UInt8.self)
+        let screen = self.screen.words
+        var n = 0, hasTransparent = false
+        for y in rectangle.top...rectangle.bottom {
+            for p in y * width + rectangle.left...y * width + rectangle.right {
+                if frame.hasPrevious && indices[p] == GIFFrameQuantizer.unchanged {
+                    symbols[n] = UInt8(truncatingIfNeeded: transparent)
+                    hasTransparent = true
+                } else {
+                    symbols[n] = compact[Int(indices[p])]
+                }
+                targets[n] = source[p]
+                under[n] = screen[p]
+                n += 1
+            }
+        }
+        if hasTransparent { palette.append(0) }
+        var image = GIFBlockWriter.Image(x: rectangle.left, y: rectangle.top, width: rectangle.width,
+                                         height: rectangle.height, palette: palette,
+                                         transparentIndex: hasTransparent ? transparent : nil, delay: delay, data: [])
+        let crop = UnsafeMutableBufferPointer(rebasing: symbols[0..<n])
+        palette.withUnsafeBufferPointer { palette in
+            let colors = LZWEncoder.Colors(targets: UnsafeBufferPointer(targets), under: UnsafeBufferPointer(under),
+                                           palette: palette, transparent: hasTransparent ? transparent : -1,
+                                           tolerance: tolerance)
+            // Substitutes are judged against the source, which would undo a dither pattern.
+            lzw.encode(crop, colors: frame.isDithered ? nil : colors,
+                       minimumCodeSize: GIFBlockWriter.minimumCodeSize(colors: palette.count), into: &image.data)
+        }
+        // The screen as the decoder will show it, from the symbols LZW actually stored.
+        n = 0
+        for y in rectangle.top...rectangle.bottom {
+            for p in y * width + rectangle.left...y * width + rectangle.right {
+                let symbol = Int(symbols[n])
+                if !(hasTransparent && symbol == transparent) { screen[p] = palette[symbol] }
+                n += 1
+            }
+        }
+        if let pending { try writer.write(pending) }
+        pending = image
+    }
+
+    /// Writes the last image.
+    func finish() throws(EncodeError) {
+        if let pending { try writer.write(pending) }
+        pending = nil
+    }
+
+    /// Marks the pixels better left as they are on screen, flags the palette entries the others
+    /// use, and returns the rectangle around those others (nil if there are none).
+    private func choosePixels(_ frame: GIFFrameQuantizer.Output, used: inout [Bool]) -> Rectangle? {
+        let unchanged = GIFFrameQuantizer.unchanged
+        let source = frame.source.words, indices = frame.indices.bytes.bindMemory(to: UInt8.self)
+        let screen = self.screen.words
+        let compares = frame.hasPrevious && !frame.isDithered
+        var bounds = Rectangle(left: width, top: height, right: -1, bottom: -1)
+        frame.palette.withUnsafeBufferPointer { palette in
+            used.withUnsafeMutableBufferPointer { used in
+                for y in 0..<height {
+                    var rowLeft = width, rowRight = -1
+                    for x in 0..<width {
+                        let p = y * width + x, index = indices[p]
+                        if frame.hasPrevious && index == unchanged { continue }
+                        if compares {
+                            let target = source[p]
+                            if LZWEncoder.distance(screen[p], target) <= LZWEncoder.distance(palette[Int(index)], target) {
+                                indices[p] = unchanged
+                                continue
+                            }
+                        }
+                        used[Int(index)] = true
+                        if rowRight < 0 { rowLeft = x }
+                        rowRight = x
+                    }
+                    if rowRight >= 0 {
+                        bounds.top = min(bounds.top, y)
+                        bounds.bottom = y
+                        bounds.left = min(bounds.left, rowLeft)
+                        bounds.right = max(bounds.right, rowRight)
+                    }
+                }
+            }
+        }
+        return bounds.bottom >= 0 ? bounds : nil
+    }
+}

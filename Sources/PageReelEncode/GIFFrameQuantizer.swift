@@ -1,0 +1,105 @@
+/// Gives one frame its own palette, built from the pixels that changed since the previous frame,
+/// and maps those pixels onto it. One per worker thread; frames are quantized in parallel.
+///
+/// Only the changed pixels count: the rest of the screen already shows earlier frames and will be
+/// transparent, so the palette spends all its entries where the frame is new. What is actually on
+/// screen depends on every earlier frame's palette and is only known in order, so comparing with
+/// it (and choosing transparency) is left to `GIFFrameComposer`.
+final class GIFFrameQuantizer {
+    /// A quantized frame, handed from a worker to the composer.
+    final class Output {
+        /// The frame's pixels, opaque RGBA words.
+        let source: PixelBuffer
+        /// Per pixel: its palette index, or `unchanged`.
+        let indices: PixelBuffer
+        var palette: [UInt32] = []
+        /// False for the first frame, whose every pixel is drawn.
+        var hasPrevious = false
+        /// Whether the indices are dithered: then they must be drawn as they are.
+        var isDithered = false
+
+        init(pixels: Int) {
+            source = PixelBuffer(count: pixels * 4)
+            indices = PixelBuffer(count: pixels)
+        }
+    }
+
+    /// The index of a pixel the frame leaves as it was; palettes after the first frame have at
+    /// most 255 colours, so it never names a colour.
+    static let unchanged: UInt8 = 255
+
+    private let width: Int, height: Int
+    private let dithering: Float
+    private let previous: PixelBuffer
+    private let histogram: GIFColorHistogram
+    private let builder: GIFPaletteBuilder
+
+    init(width: Int, height: Int, speed: Int, dithering: Float, path: String) {
+        self.width = width
+        self.height = height
+        self.dithering = dithering
+        previous = PixelBuffer(count: width * height * 4)
+        histogram = GIFColorHistogram(pixels: width * height)
+        builder = GIFPaletteBuilder(pixels: width * height, speed: speed, path: path)
+    }
+
+    /// Reads spill slot `slot` (and `previousSlot`, the frame shown before it) and quantizes it
+    /// into `output`.
+    func quantize(slot: Int, previousSlot: Int?, spill: FrameSpill, into output: Output) throws(EncodeError) {
+        try spill.read(slot, into: output.source.bytes)
+        let current = UnsafeBufferPointer(output.source.words)
+        if let previousSlot {
+            try spill.read(previousSlot, into: previous.bytes)
+            histogram.collect(current, changedFrom: UnsafeBufferPointer(previous.words))
+        } else {
+            histogram.collect(current, changedFrom: nil)
+        }
+        output.hasPrevious = previousSlot != nil
+        output.palette = try builder.build(histogram, maxColors: previousSlot == nil ? 256 : 255)
+        output.isDithered = dithering > 0 && histogram.count > output.palette.count
+        let indices = output.indices.bytes.bindMemory(to: UInt8.self)
+        if output.isDithered {
+            dither(current, palette: output.palette, into: indices)
+            return
+        }
+        let entries = histogram.pixelEntries, nearest = builder.nearest
+        for p in 0..<width * height {
+            let e = Int(entries[p])
+            indices[p] = e < 0 ? Self.unchanged : nearest[e]
+        }
+    }
+
+    /// Floyd–Steinberg error diffusion at strength `dithering` over the changed pixels; unchanged
+    /// pixels neither take nor pass on error.
+    private func dither(_ pixels: UnsafeBufferPointer<UInt32>, palette: [UInt32],
+                        into indices: UnsafeMutableBufferPointer<UInt8>) {
+        let entries = histogram.pixelEntries, nearest = builder.nearest, search = builder.search
+        let colors = palette.map { SIMD3(Float($0 & 0xFF), Float($0 >> 8 & 0xFF), Float($0 >> 16 & 0xFF)) }
+        // Error carried into this row and the next, with a one-pixel margin on each side.
+        var carried = [SIMD3<Float>](repeating: .zero, count: width + 2)
+        var below = carried
+        let white = SIMD3<Float>(repeating: 255)
+        for y in 0..<height {
+            for x in below.indices { below[x] = .zero }
+            for x in 0..<width {
+                let p = y * width + x
+                let e = Int(entries[p])
+                guard e >= 0 else {
+                    indices[p] = Self.unchanged
+                    continue
+                }
+                let c = pixels[p]
+                let source = SIMD3(Float(c & 0xFF), Float(c >> 8 & 0xFF), Float(c >> 16 & 0xFF))
+                let wanted = (source + carried[x + 1]).clamped(lowerBound: .zero, upperBound: white)
+                let index = search.nearest(wanted.x, wanted.y, wanted.z, hint: Int(nearest[e])).index
+                indices[p] = UInt8(index)
+                let error = (wanted - colors[index]) * dithering
+                carried[x + 2] += error * (7.0 / 16)
+                below[x] += error * (3.0 / 16)
+                below[x + 1] += error * (5.0 / 16)
+                below[x + 2] += error * (1.0 / 16)
+            }
+            swap(&carried, &below)
+        }
+    }
+}
