@@ -2,9 +2,8 @@ import CFFmpeg
 
 /// Owns the one `AVFrame` a writer reuses for every picture it encodes.
 ///
-/// Encoders may keep a reference to the previous picture's buffer (x264's lookahead, the GIF
-/// encoder's frame differencing), so each use starts with `makeWritable()`, which copies the
-/// buffer only when it is still shared.
+/// Encoders may keep a reference to the previous picture's buffer (x264's lookahead), so each use
+/// starts with `makeWritable()`, which copies the buffer only when it is still shared.
 final class FrameBuffer {
     let frame: UnsafeMutablePointer<AVFrame>
     private let check: FFmpegCheck

@@ -6,12 +6,11 @@
 //
 // - MP4 and WebM stream through libavcodec/libavformat (`VideoWriter`): one reused frame, swscale
 //   RGBA → YUV 4:2:0 with BT.709 coefficients, packets rescaled into the muxer's time base.
-// - GIF needs one palette shared by every frame, which cannot be known until the last frame has
-//   arrived, so `GIFWriter` spills frames to an unlinked file, quantizes at `finish()` with
-//   libimagequant, remaps frames in parallel and feeds FFmpeg's GIF encoder, whose frame
-//   differencing only works when every frame carries the same palette. Whether unchanged pixels
-//   become transparent is decided per frame by comparing LZW sizes (`GIFDiffPlanner`).
-// - PNG sequences go through the Raster stage's `PNGWriter`, one file per absolute frame index.
+// - GIF: frames are spilled to an unlinked file; `finish()` gives each frame its own palette of the
+//   pixels it changes (libimagequant plus RGB k-means, on every core) and writes them in order with
+//   transparency for what is already on screen, a crop to what changes and lossy LZW (`GIFWriter`).
+// - PNG sequences, the poster frame and stills go through `PNGFile`, one file per absolute frame
+//   index for sequences.
 //
 // Every C resource is owned by a small final class that frees it in `deinit`; every FFmpeg
 // return code goes through `FFmpegCheck`, which names the call and the file in the error.

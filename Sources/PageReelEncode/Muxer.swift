@@ -4,15 +4,15 @@ import Glibc
 /// Owns an output `AVFormatContext` and the file it writes: stream set-up, header, packets,
 /// trailer.
 ///
-/// Shared by the video and GIF writers; it is where packet timestamps are rescaled, because the
-/// muxer may pick its own stream time base in `avformat_write_header` (mp4: 1/15360, gif: 1/100).
+/// Shared by the video writer and the shard joiner; it is where packet timestamps are rescaled,
+/// because the muxer may pick its own stream time base in `avformat_write_header` (mp4: 1/15360).
 final class Muxer {
     let context: UnsafeMutablePointer<AVFormatContext>
     let check: FFmpegCheck
     private(set) var stream: UnsafeMutablePointer<AVStream>?
     private var trailerWritten = false
 
-    /// Creates the container `format` ("mp4", "webm", "gif") and opens `path` for writing.
+    /// Creates the container `format` ("mp4", "webm") and opens `path` for writing.
     init(format: String, path: String) throws(EncodeError) {
         let check = FFmpegCheck(path: path)
         // "file:" keeps FFmpeg from reading a colon in the name ("demo 12:30.mp4") as a protocol;

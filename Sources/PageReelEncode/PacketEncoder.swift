@@ -14,7 +14,7 @@ final class PacketEncoder {
     /// returns 0, and the mov muxer then gives the last sample no duration (one frame short).
     private let fallbackDuration: Int64
 
-    /// Looks up the encoder `name` ("libx264", "libvpx-vp9", "gif") and allocates its context;
+    /// Looks up the encoder `name` ("libx264", "libvpx-vp9") and allocates its context;
     /// set the context's fields, then call `open`.
     init(name: String, fallbackDuration: Int64, check: FFmpegCheck) throws(EncodeError) {
         guard let codec = avcodec_find_encoder_by_name(name) else {
@@ -49,12 +49,6 @@ final class PacketEncoder {
         let dictionary = try FFmpegDictionary(options, check: check)
         try check(avcodec_open2(context, codec, &dictionary.pointer), "avcodec_open2(\(name) \(dictionary.summary))")
         try dictionary.requireAllConsumed(by: name, path: check.path)
-    }
-
-    /// Changes one of the encoder's private options between frames (the GIF encoder reads
-    /// `gifflags` for every frame).
-    func setOption(_ name: String, _ value: String) throws(EncodeError) {
-        try check(av_opt_set(context.pointee.priv_data, name, value, 0), "av_opt_set(\(name)=\(value))")
     }
 
     /// Sends `frame` (or `nil` to flush) and passes every packet that comes out to `muxer`.
