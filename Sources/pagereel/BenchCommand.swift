@@ -16,7 +16,7 @@ enum BenchCommand {
         bench.frames = try usage { () throws(UsageError) -> ClosedRange<Int>? in
             try args.value("--frames").map { v throws(UsageError) in try ArgumentValues.frames(v) }
         }
-        let trap = SignalTrap()
+        let trap = SignalTrap.shared
         let result = try library { () throws(PageReelError) in try bench.run(cancellation: trap.cancellation) }
         if args.has("--json") {
             Console.out(String(format: "{\"frames\":%d,\"seconds\":%.3f,\"fps\":%.1f}", result.frames, result.seconds, result.fps))

@@ -57,7 +57,7 @@ enum ExportCommand {
         let project = try library { () throws(PageReelError) in try Project.load(args.positionals[0]) }
         let exporter = try library { () throws(PageReelError) in try Exporter(project: project, options: options) }
         let reporter = ProgressReporter(mode: mode)
-        let trap = SignalTrap()
+        let trap = SignalTrap.shared
         let summary: Exporter.Summary
         do {
             summary = try exporter.run(cancellation: trap.cancellation) { reporter.update($0) }

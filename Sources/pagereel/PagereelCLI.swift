@@ -19,6 +19,7 @@ enum PagereelCLI {
 
     static func main() {
         CodecLog.errorsOnly()
+        _ = SignalTrap.shared
         exit(dispatch(Array(CommandLine.arguments.dropFirst())))
     }
 

@@ -6,11 +6,15 @@ import PageReel
 /// if the export has not stopped half a second later (an encoder busy flushing), the temporary
 /// outputs are removed and the process exits with 130 or 143 itself, so a signal always ends an
 /// export within a second and leaves no partial file.
-final class SignalTrap {
+final class SignalTrap: @unchecked Sendable {
+    /// Installed once at start-up, for every command: those that poll it stop cleanly, the others
+    /// are ended by the watchdog with their temporary outputs removed.
+    static let shared = SignalTrap()
+
     let cancellation = Cancellation()
     private var sources: [DispatchSourceSignal] = []
 
-    init() {
+    private init() {
         for sig in [SIGINT, SIGTERM] {
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
