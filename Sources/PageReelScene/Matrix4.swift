@@ -6,17 +6,18 @@ import Foundation
 /// Screen convention as in Core Animation: x right, y down, z toward the viewer; perspective with eye
 /// distance d is m[3][2] = −1/d, so w = 1 − z/d and points toward the viewer grow.
 public struct Matrix4: Sendable, Equatable {
-    /// Row-major storage: m[row * 4 + column].
-    public var m: [Double]
+    /// Row-major storage: m[row * 4 + column]. A SIMD value, so building transforms for a frame
+    /// allocates nothing.
+    public var m: SIMD16<Double>
 
     public init(rows: [[Double]]) {
         precondition(rows.count == 4 && rows.allSatisfy { $0.count == 4 }, "a 4×4 matrix needs 4 rows of 4")
-        m = rows.flatMap { $0 }
+        m = SIMD16(rows.flatMap { $0 })
     }
 
-    private init(storage: [Double]) { m = storage }
+    private init(storage: SIMD16<Double>) { m = storage }
 
-    public static let identity = Matrix4(storage: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
+    public static let identity = Matrix4(storage: SIMD16(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1))
 
     public subscript(row: Int, column: Int) -> Double {
         get { m[row * 4 + column] }
@@ -24,7 +25,7 @@ public struct Matrix4: Sendable, Equatable {
     }
 
     public static func * (a: Matrix4, b: Matrix4) -> Matrix4 {
-        var out = [Double](repeating: 0, count: 16)
+        var out = SIMD16<Double>()
         for r in 0..<4 {
             for c in 0..<4 {
                 var s = 0.0
@@ -58,12 +59,11 @@ public struct Matrix4: Sendable, Equatable {
         guard length > 0, radians != 0 else { return identity }
         let (ux, uy, uz) = (x / length, y / length, z / length)
         let c = cos(radians), s = sin(radians), t = 1 - c
-        return Matrix4(rows: [
-            [c + ux * ux * t, ux * uy * t - uz * s, ux * uz * t + uy * s, 0],
-            [uy * ux * t + uz * s, c + uy * uy * t, uy * uz * t - ux * s, 0],
-            [uz * ux * t - uy * s, uz * uy * t + ux * s, c + uz * uz * t, 0],
-            [0, 0, 0, 1],
-        ])
+        return Matrix4(storage: SIMD16(
+            c + ux * ux * t, ux * uy * t - uz * s, ux * uz * t + uy * s, 0,
+            uy * ux * t + uz * s, c + uy * uy * t, uy * uz * t - ux * s, 0,
+            uz * ux * t - uy * s, uz * uy * t + ux * s, c + uz * uz * t, 0,
+            0, 0, 0, 1))
     }
 
     /// Perspective with the eye at distance `d` in front of the z = 0 plane (m34 = −1/d);
