@@ -89,7 +89,7 @@ public final class Exporter {
     public func run(cancellation: Cancellation? = nil, progress: ((Progress) -> Void)? = nil) throws(PageReelError) -> Summary {
         let start = Date()
         let files = try options.outputs.map { output throws(PageReelError) in try OutputFile(output) }
-        do {
+        do throws(PageReelError) {
             let groups = try makeGroups(files)
             let total = groups.reduce(0) { $0 + $1.frames.count }
             var done = 0
@@ -99,14 +99,11 @@ public final class Exporter {
                     progress?(Progress(done: done, total: total, elapsed: Date().timeIntervalSince(start)))
                 }
             }
-            if let signal = cancellation?.signal { throw PageReelError.interrupted(signal: signal) }
+            if let signal = cancellation?.signal { throw .interrupted(signal: signal) }
             for file in files { try file.commit() }
-        } catch let error as PageReelError {
-            files.forEach { $0.discard() }
-            throw error
         } catch {
             files.forEach { $0.discard() }
-            throw .usage("\(error)")
+            throw error
         }
         return Summary(outputs: files.map(\.output.path), frames: frames.count,
                        seconds: Double(frames.count) / Double(fps), elapsed: Date().timeIntervalSince(start))

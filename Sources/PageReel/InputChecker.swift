@@ -29,11 +29,11 @@ struct InputChecker {
                 let full = file.path.hasPrefix("/") ? file.path : (directory as NSString).appendingPathComponent(file.path)
                 // Each file is checked, and a bad one reported, once: at the first place naming it.
                 guard checked.insert(full).inserted else { continue }
-                let where_ = base + file.suffix
+                let location = base + file.suffix
                 let decode = !file.isFont && decoded < InputChecker.fullyDecodedImages
                 if decode { decoded += 1 }
-                guard var issue = file.isFont ? fontIssue(full, shown: file.path, at: where_)
-                                              : imageIssue(full, shown: file.path, at: where_, decode: decode) else { continue }
+                guard var issue = file.isFont ? fontIssue(full, shown: file.path, at: location)
+                                              : imageIssue(full, shown: file.path, at: location, decode: decode) else { continue }
                 if isTemplate { issue.message += " (page \(index))" }
                 issues.append(issue)
             }
