@@ -23,6 +23,9 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
+        .systemLibrary(name: "CPango", pkgConfig: "pangocairo pangoft2",
+                       providers: [.apt(["libpango1.0-dev", "libcairo2-dev", "libharfbuzz-dev", "libfribidi-dev"])]),
+        .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         // The few C macros and calls Swift cannot import.
         .target(name: "CShims", dependencies: ["CFFmpeg", "CPNG", "CJPEG"]),
 
@@ -31,7 +34,8 @@ let package = Package(
         .target(name: "PageReelTimeline", dependencies: ["PageReelDeck"]),
         .target(name: "PageReelScene", dependencies: ["PageReelTimeline"]),
         .target(name: "PageReelRaster",
-                dependencies: ["PageReelScene", "CShims", "CPNG", "CJPEG", "CFreeType", "CFontconfig"]),
+                dependencies: ["PageReelScene", "CShims", "CPNG", "CJPEG", "CFreeType", "CFontconfig", "CPango",
+                               "CLCMS2"]),
         .target(name: "PageReelEncode",
                 dependencies: ["PageReelRaster", "CShims", "CFFmpeg", "CImageQuant"]),
         .target(name: "PageReel", dependencies: ["PageReelEncode"]),
