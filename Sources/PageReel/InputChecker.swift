@@ -2,7 +2,8 @@ import Foundation
 import PageReelDeck
 import PageReelRaster
 
-/// Checks that the images and fonts a deck names exist and are usable, before rendering starts.
+/// Checks that the images a deck names exist and are usable, before rendering starts (fonts and
+/// text are `TextChecker`'s).
 ///
 /// Each distinct file is checked once (a template deck of a million pages usually names a handful),
 /// and images are checked from their header only: the format, and the size limit.
@@ -30,10 +31,9 @@ struct InputChecker {
                 // Each file is checked, and a bad one reported, once: at the first place naming it.
                 guard checked.insert(full).inserted else { continue }
                 let location = base + file.suffix
-                let decode = !file.isFont && decoded < InputChecker.fullyDecodedImages
+                let decode = decoded < InputChecker.fullyDecodedImages
                 if decode { decoded += 1 }
-                guard var issue = file.isFont ? fontIssue(full, shown: file.path, at: location)
-                                              : imageIssue(full, shown: file.path, at: location, decode: decode) else { continue }
+                guard var issue = imageIssue(full, shown: file.path, at: location, decode: decode) else { continue }
                 if isTemplate { issue.message += " (page \(index))" }
                 issues.append(issue)
             }
@@ -41,17 +41,12 @@ struct InputChecker {
         return issues
     }
 
-    /// The files a page names: JSON path suffix, path as written, and whether it is a font.
-    static func files(of page: Page) -> [(suffix: String, path: String, isFont: Bool)] {
-        var files: [(suffix: String, path: String, isFont: Bool)] = []
-        if let image = page.image { files.append((".image", image, false)) }
+    /// The images a page names: JSON path suffix and path as written.
+    static func files(of page: Page) -> [(suffix: String, path: String)] {
+        var files: [(suffix: String, path: String)] = []
+        if let image = page.image { files.append((".image", image)) }
         for (k, layer) in page.layers.enumerated() {
-            switch layer.content {
-            case .image(let path): files.append((".layers[\(k)].image", path, false))
-            case .text(let style) where FontResolver.isFontPath(style.font):
-                files.append((".layers[\(k)].font", style.font, true))
-            case .text: break
-            }
+            if case .image(let path) = layer.content { files.append((".layers[\(k)].image", path)) }
         }
         return files
     }
@@ -80,12 +75,5 @@ struct InputChecker {
             default: return DeckIssue(path: path, message: "\(shown): \(error)")
             }
         }
-    }
-
-    private func fontIssue(_ full: String, shown: String, at path: String) -> DeckIssue? {
-        guard FileManager.default.isReadableFile(atPath: full) else {
-            return DeckIssue(path: path, message: "font not found: \(shown)", kind: .missingInput)
-        }
-        return nil
     }
 }

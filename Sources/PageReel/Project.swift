@@ -18,9 +18,12 @@ public struct Project: Sendable {
     public let file: String
     /// The folder relative paths in the deck are resolved against.
     public let directory: String
+    /// What renders but may not look as meant (a character no installed font has), with its
+    /// JSON path; the CLI prints these as warnings.
+    public let warnings: [DeckIssue]
 
-    /// Reads, decodes and checks the deck at `path`, including that every image and font it names
-    /// exists and is a usable image.
+    /// Reads, decodes and checks the deck at `path`, including that every image it names exists
+    /// and is a usable image, and that every font it names is installed or beside the deck.
     public static func load(_ path: String) throws(PageReelError) -> Project {
         let data = try readDeck(path)
         let directory = (path as NSString).deletingLastPathComponent
@@ -33,11 +36,17 @@ public struct Project: Sendable {
         // other problems), then the timeline's (only meaningful for a valid deck).
         let (decoded, decodeIssues) = DeckDecoder.decodeBestEffort([UInt8](data))
         var issues = decodeIssues
-        if let decoded { issues += InputChecker(directory: directory).issues(in: decoded) }
+        var warnings: [DeckIssue] = []
+        if let decoded {
+            issues += InputChecker(directory: directory).issues(in: decoded)
+            let text = TextChecker(directory: directory).check(decoded)
+            issues += text.issues
+            warnings = text.warnings
+        }
         guard let deck = decoded, issues.isEmpty else { throw .deck(DeckError(file: file, issues: issues)) }
         do {
             let timeline = try Timeline(deck: deck)
-            return Project(deck: deck, timeline: timeline, file: file, directory: directory)
+            return Project(deck: deck, timeline: timeline, file: file, directory: directory, warnings: warnings)
         } catch {
             throw .deck(DeckError(file: file, issues: [DeckIssue(path: error.path, message: error.message)]))
         }

@@ -45,7 +45,7 @@ public enum TransitionSheet {
                                       align: .center)
                 let layout = try text.layout(style, maxWidth: Double(tile.width))
                 text.draw(layout, at: Double(x), y: Double(y + tile.height) + (Double(label) - layout.height) / 2,
-                          color: style.color, into: &sheet)
+                          into: &sheet)
             } catch {
                 throw .render(error)
             }

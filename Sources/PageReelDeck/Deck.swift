@@ -32,6 +32,9 @@ public struct Deck: Sendable, Equatable {
     public var tail: Double = 0.5
     /// A fixed video length in seconds, overriding script + tail.
     public var duration: Double?
+    /// Font files (or folders of them) beside the deck whose families text may name, so names
+    /// resolve the same on every machine. Paths relative to the deck file.
+    public var fonts: [String] = []
 
     public init(canvas: Canvas = Canvas(), viewport: Rect? = nil, pages: PageList) {
         self.canvas = canvas

@@ -1,10 +1,10 @@
 // `pages`: a list of page objects or `{count, template}`, and what pages are made of.
 
 extension DeckDecoder {
-    static let pageKeys = ["background", "image", "fit", "title", "subtitle", "textColor", "layers"]
+    static let pageKeys = ["background", "image", "fit", "title", "subtitle", "textColor", "markup", "layers"]
     static let layerKeys = ["image", "text", "x", "y", "width", "height", "fit", "opacity", "parallax"]
     /// Keys that only make sense on a text layer.
-    static let textLayerKeys = ["size", "weight", "color", "align", "font", "lineHeight"]
+    static let textLayerKeys = ["size", "weight", "color", "align", "font", "lineHeight", "markup"]
     static let pageTemplateKeys = ["count", "template"]
     static let gradientKeys = ["from", "to", "angle"]
     static let parallaxKeys = ["x", "y"]
@@ -46,6 +46,7 @@ extension DeckDecoder {
         page.title = r.member("title") { readText(&$0, isTemplate: isTemplate) }
         page.subtitle = r.member("subtitle") { readText(&$0, isTemplate: isTemplate) }
         page.textColor = r.color("textColor") ?? page.textColor
+        page.markup = r.bool("markup") ?? page.markup
         page.layers = r.member("layers") { r in
             guard r.value.elements != nil else {
                 r.reportType(expected: "an array of layers")
@@ -130,6 +131,7 @@ extension DeckDecoder {
         style.align = r.choice("align", "alignment") ?? style.align
         style.font = r.string("font", nonEmpty: true) ?? style.font
         style.lineHeight = r.number("lineHeight", .positive) ?? style.lineHeight
+        style.markup = r.bool("markup") ?? style.markup
         return style
     }
 

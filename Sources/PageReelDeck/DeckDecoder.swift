@@ -15,7 +15,7 @@ public enum DeckDecoder {
     public static let maxDuration = 600.0
 
     static let deckKeys = ["pagereel", "canvas", "viewport", "clip", "transition", "perspective", "fold", "page",
-                           "pages", "tabs", "indicator", "touches", "physics", "script", "tail", "duration"]
+                           "pages", "tabs", "indicator", "touches", "physics", "script", "tail", "duration", "fonts"]
 
     /// Decodes a deck; `file` is the name the user gave, used in the error.
     public static func decode(_ data: Data, file: String) throws(DeckError) -> Deck {
@@ -71,6 +71,7 @@ public enum DeckDecoder {
         deck.script = r.member("script") { readScript(&$0, context: context) } ?? deck.script
         deck.tail = r.number("tail", .nonNegative) ?? deck.tail
         deck.duration = r.number("duration", .positive(max: maxDuration, unit: " s"))
+        deck.fonts = r.member("fonts", readFonts) ?? deck.fonts
         return pages == nil ? nil : deck
     }
 
@@ -79,6 +80,15 @@ public enum DeckDecoder {
         let version = r.readInt()
         if let version, version != 1 { r.report("unsupported version \(version) (this pagereel reads 1)") }
         return version
+    }
+
+    /// `fonts`: font files (or folders) beside the deck, each a non-empty path.
+    static func readFonts(_ r: inout JSONReader) -> [String]? {
+        guard r.value.elements != nil else {
+            r.reportType(expected: "an array of font file paths")
+            return nil
+        }
+        return r.elements { r, _ in r.readString(nonEmpty: true) }
     }
 
     static let canvasKeys = ["width", "height", "fps", "background"]

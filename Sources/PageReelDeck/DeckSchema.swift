@@ -108,6 +108,12 @@ public enum DeckSchema {
           "type": "number",
           "exclusiveMinimum": 0,
           "maximum": 600
+        },
+        "fonts": {
+          "description": "Font files (.ttf, .otf, .ttc) or folders of them, relative to the deck, whose families text may then name: the deck renders the same on every machine. A family that is neither installed nor here is an error.",
+          "type": "array",
+          "items": { "type": "string", "minLength": 1 },
+          "default": []
         }
       },
       "$defs": {
@@ -317,6 +323,11 @@ public enum DeckSchema {
               "$ref": "#/$defs/color",
               "default": "#FFFFFF"
             },
+            "markup": {
+              "description": "Whether the title and subtitle are Pango markup: <b>, <i>, <u>, <s>, <sub>, <sup>, <small>, <big>, <tt>, <span color=\"#…\" font_weight=\"…\" …>; & < > written &amp; &lt; &gt;.",
+              "type": "boolean",
+              "default": false
+            },
             "layers": {
               "description": "Images and texts placed on the page, drawn in order, moved by MAGPagedScrollView's parallax progress.",
               "type": "array",
@@ -326,7 +337,7 @@ public enum DeckSchema {
           }
         },
         "layer": {
-          "description": "An image layer (`image`) or a text layer (`text`), exactly one of them. size, weight, color, align, font and lineHeight are for text layers only.",
+          "description": "An image layer (`image`) or a text layer (`text`), exactly one of them. size, weight, color, align, font, lineHeight and markup are for text layers only.",
           "type": "object",
           "additionalProperties": false,
           "oneOf": [
@@ -340,7 +351,8 @@ public enum DeckSchema {
                   { "required": ["color"] },
                   { "required": ["align"] },
                   { "required": ["font"] },
-                  { "required": ["lineHeight"] }
+                  { "required": ["lineHeight"] },
+                  { "required": ["markup"] }
                 ]
               }
             },
@@ -388,12 +400,12 @@ public enum DeckSchema {
             "weight": { "description": "Text weight.", "$ref": "#/$defs/weight", "default": "regular" },
             "color": { "description": "Text colour.", "$ref": "#/$defs/color", "default": "#FFFFFF" },
             "align": {
-              "description": "Horizontal alignment of the lines within `width`.",
-              "enum": ["left", "center", "right"],
-              "default": "left"
+              "description": "Horizontal alignment of the lines within `width` (or the widest line): start and end follow each paragraph's direction (start is right for Arabic and Hebrew), left, center and right do not.",
+              "enum": ["start", "end", "left", "center", "right"],
+              "default": "start"
             },
             "font": {
-              "description": "Font family, matched through fontconfig, or a path to a .ttf, .otf or .ttc file relative to the deck.",
+              "description": "An installed font family or one of the deck's `fonts` (a comma-separated list falls back in order, as in CSS), or a path to a .ttf, .otf or .ttc file relative to the deck. A family that is not installed is an error. Characters the font lacks come from other installed fonts.",
               "type": "string",
               "minLength": 1,
               "default": "DejaVu Sans"
@@ -403,6 +415,11 @@ public enum DeckSchema {
               "type": "number",
               "exclusiveMinimum": 0,
               "default": 1.25
+            },
+            "markup": {
+              "description": "Whether `text` is Pango markup: <b>, <i>, <u>, <span color=\"#…\">…; & < > written &amp; &lt; &gt;.",
+              "type": "boolean",
+              "default": false
             }
           }
         },
@@ -437,7 +454,7 @@ public enum DeckSchema {
             "fontSize": { "description": "Title size in points.", "type": "number", "exclusiveMinimum": 0, "default": 15 },
             "weight": { "description": "Title weight.", "$ref": "#/$defs/weight", "default": "bold" },
             "font": {
-              "description": "Font family, matched through fontconfig, or a path to a font file relative to the deck.",
+              "description": "An installed font family or one of the deck's `fonts`, or a path to a font file relative to the deck.",
               "type": "string",
               "minLength": 1,
               "default": "DejaVu Sans"

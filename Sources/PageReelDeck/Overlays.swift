@@ -8,7 +8,7 @@ public struct Tabs: Sendable, Equatable {
     public var textColor: Color = .white
     public var fontSize: Double = 15
     public var weight: FontWeight = .bold
-    public var font: String = "DejaVu Sans"
+    public var font: String = Page.defaultFont
     public var selector: Selector = Selector()
 
     public init(titles: [String]) { self.titles = titles }

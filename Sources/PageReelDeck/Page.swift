@@ -8,7 +8,12 @@ public struct Page: Sendable, Equatable {
     public var subtitle: String?
     /// Colour of the title and subtitle.
     public var textColor: Color = .white
+    /// Whether the title and subtitle are Pango markup.
+    public var markup: Bool = false
     public var layers: [Layer] = []
+
+    /// The family of titles, and of text that names none (Debian's fonts-dejavu-core).
+    public static let defaultFont = "DejaVu Sans"
 
     public init(background: Fill? = nil, image: String? = nil, fit: Fit = .fill, title: String? = nil,
                 subtitle: String? = nil, textColor: Color = .white, layers: [Layer] = []) {
@@ -57,30 +62,35 @@ public enum Fit: String, Sendable, Equatable, CaseIterable {
     case fill, fit, stretch
 }
 
-/// Horizontal text alignment.
-public enum TextAlign: String, Sendable, Equatable, CaseIterable {
-    case left, center, right
+/// Horizontal text alignment: `left`, `center` and `right` are absolute; `start` and `end`
+/// follow each paragraph's direction (right-aligned for Arabic or Hebrew at `start`), as CSS.
+public enum TextAlign: String, Sendable, Hashable, CaseIterable {
+    case start, end, left, center, right
 }
 
 /// Font weight; the font is looked up through fontconfig.
-public enum FontWeight: String, Sendable, Equatable, CaseIterable {
+public enum FontWeight: String, Sendable, Hashable, CaseIterable {
     case regular, bold
 }
 
 /// Text with its style.
-public struct TextStyle: Sendable, Equatable {
+public struct TextStyle: Sendable, Hashable {
     public var string: String
     public var size: Double = 24
     public var weight: FontWeight = .regular
     public var color: Color = .white
-    public var align: TextAlign = .left
-    /// Font family name for fontconfig.
-    public var font: String = "DejaVu Sans"
+    public var align: TextAlign = .start
+    /// A font family installed or registered by the deck's `fonts` (a comma-separated list falls
+    /// back as in CSS), or a font file path relative to the deck.
+    public var font: String = Page.defaultFont
     /// Line spacing as a multiple of the size.
     public var lineHeight: Double = 1.25
+    /// Whether `string` is Pango markup (`<b>`, `<i>`, `<span color="…">`).
+    public var markup: Bool = false
 
     public init(string: String, size: Double = 24, weight: FontWeight = .regular, color: Color = .white,
-                align: TextAlign = .left, font: String = "DejaVu Sans", lineHeight: Double = 1.25) {
+                align: TextAlign = .start, font: String = Page.defaultFont, lineHeight: Double = 1.25,
+                markup: Bool = false) {
         self.string = string
         self.size = size
         self.weight = weight
@@ -88,6 +98,7 @@ public struct TextStyle: Sendable, Equatable {
         self.align = align
         self.font = font
         self.lineHeight = lineHeight
+        self.markup = markup
     }
 }
 

@@ -5,7 +5,7 @@
 /// instead. Distances are Damerau–Levenshtein (a swap of two neighbours counts once) on
 /// lowercased text, with a tolerance that grows with the word so short words do not match
 /// everything.
-enum SpellingSuggestion {
+public enum SpellingSuggestion {
     /// The closest of `candidates` to `word`, or nil if none is close enough. Ties go to the
     /// candidate listed first.
     static func closest(to word: String, among candidates: [String]) -> String? {
@@ -33,7 +33,7 @@ enum SpellingSuggestion {
 
     /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
     /// adjacent characters each cost 1.
-    static func distance<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
+    public static func distance<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         let width = b.count + 1
@@ -53,6 +53,32 @@ enum SpellingSuggestion {
             (previous2, previous, current) = (previous, current, previous2)
         }
         return previous[b.count]
+    }
+
+    /// Up to `limit` of `candidates` nearest to `word`, for "the closest are …" lists where some
+    /// answer is better than none (installed font families): candidates that contain the word, or
+    /// that it contains, come first (shortest first), then the rest by distance within the
+    /// tolerance. Case is ignored; ties keep the candidates' order.
+    public static func ranked(_ word: String, among candidates: [String], limit: Int) -> [String] {
+        let typed = word.lowercased()
+        let scalars = Array(typed.unicodeScalars)
+        guard !scalars.isEmpty, limit > 0 else { return [] }
+        var containing: [(String, Int)] = []
+        var near: [(String, Int)] = []
+        for candidate in candidates {
+            let lower = candidate.lowercased()
+            if lower.contains(typed) || (lower.count >= 3 && typed.contains(lower)) {
+                containing.append((candidate, lower.count))
+                continue
+            }
+            let target = Array(lower.unicodeScalars)
+            let d = distance(scalars, target)
+            if d <= tolerance(forLength: max(scalars.count, target.count)) { near.append((candidate, d)) }
+        }
+        let ordered = containing.enumerated().sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }
+            .map(\.element.0)
+            + near.enumerated().sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }.map(\.element.0)
+        return Array(ordered.prefix(limit))
     }
 
     /// ` (did you mean "x"?)` or an empty string.

@@ -20,7 +20,7 @@ public final class FrameRenderer: Sendable {
     /// `baseDirectory` resolves the deck's relative paths; `textureBudget` bounds the bytes of cached pages.
     public init(deck: Deck, baseDirectory: String, textureBudget: Int = 96 << 20) {
         self.deck = deck
-        pages = PageRenderer(baseDirectory: baseDirectory)
+        pages = PageRenderer(baseDirectory: baseDirectory, fonts: deck.fonts)
         textures = LRUCache(budget: textureBudget)
     }
 
@@ -36,7 +36,7 @@ public final class FrameRenderer: Sendable {
             let layout = layouts[next]
             next += 1
             pages.text.draw(layout, at: item.box.x, y: item.box.y + (item.box.height - layout.height) / 2,
-                            color: item.style.color, into: &pixmap)
+                            into: &pixmap)
         }, into: &pixmap)
     }
 

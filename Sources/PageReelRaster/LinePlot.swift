@@ -101,7 +101,7 @@ public struct LinePlot: Sendable {
             style.string = string
             let layout = try text.layout(style)
             let ox = align == .right ? lx - layout.width : (align == .center ? lx - layout.width / 2 : lx)
-            text.draw(layout, at: ox, y: ly - layout.height / 2, color: ink, into: &pixmap)
+            text.draw(layout, at: ox, y: ly - layout.height / 2, into: &pixmap)
         }
         var titleStyle = TextStyle(string: title, size: 17, weight: .bold, color: ink)
         titleStyle.string = title
@@ -113,7 +113,7 @@ public struct LinePlot: Sendable {
             style.string = entry.label
             let layout = try text.layout(style)
             lx -= layout.width
-            text.draw(layout, at: lx, y: 22, color: ink, into: &pixmap)
+            text.draw(layout, at: lx, y: 22, into: &pixmap)
             lx -= 18
             let swatch = LinePlot.quad(Rect(x: lx, y: 24, width: 12, height: 12), transform: .identity,
                                        color: entry.color, height: height, radius: 3)

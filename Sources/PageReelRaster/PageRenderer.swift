@@ -13,9 +13,10 @@ public final class PageRenderer: Sendable {
     public let text: TextRenderer
     private let images: LRUCache<String, Texture>
 
-    public init(baseDirectory: String, text: TextRenderer? = nil, imageBudget: Int = 48 << 20) {
+    /// `fonts` lists the deck's font files (its `fonts` key), relative to `baseDirectory`.
+    public init(baseDirectory: String, fonts: [String] = [], text: TextRenderer? = nil, imageBudget: Int = 48 << 20) {
         self.baseDirectory = baseDirectory
-        self.text = text ?? TextRenderer(fonts: FontCache(baseDirectory: baseDirectory))
+        self.text = text ?? TextRenderer(fonts: FontLibrary(files: fonts, baseDirectory: baseDirectory))
         images = LRUCache(budget: imageBudget)
     }
 
@@ -72,10 +73,12 @@ public final class PageRenderer: Sendable {
         let margin = width * 0.08
         let wrap = width - 2 * margin
         let titleStyle = page.title.map {
-            TextStyle(string: $0, size: (width * 0.085).rounded(), weight: .bold, color: page.textColor, align: .center)
+            TextStyle(string: $0, size: (width * 0.085).rounded(), weight: .bold, color: page.textColor, align: .center,
+                      markup: page.markup)
         }
         let subtitleStyle = page.subtitle.map {
-            TextStyle(string: $0, size: (width * 0.05).rounded(), color: page.textColor.withAlpha(0.85), align: .center)
+            TextStyle(string: $0, size: (width * 0.05).rounded(), color: page.textColor.withAlpha(0.85), align: .center,
+                      markup: page.markup)
         }
         let titleLayout = try titleStyle.map { s throws(RasterError) in try text.layout(s, scale: scale, maxWidth: wrap) }
         let subtitleLayout = try subtitleStyle.map { s throws(RasterError) in try text.layout(s, scale: scale, maxWidth: wrap) }
@@ -86,12 +89,12 @@ public final class PageRenderer: Sendable {
         if page.image != nil {
             Fills.scrim(&pixmap, from: y - 0.12 * height * scale)
         }
-        if let layout = titleLayout, let style = titleStyle {
-            text.draw(layout, at: margin * scale, y: y, color: style.color, into: &pixmap)
+        if let layout = titleLayout {
+            text.draw(layout, at: margin * scale, y: y, into: &pixmap)
             y += layout.height + gap
         }
-        if let layout = subtitleLayout, let style = subtitleStyle {
-            text.draw(layout, at: margin * scale, y: y, color: style.color, into: &pixmap)
+        if let layout = subtitleLayout {
+            text.draw(layout, at: margin * scale, y: y, into: &pixmap)
         }
     }
 

@@ -8,8 +8,12 @@ public enum RasterError: Error, Sendable, Equatable, CustomStringConvertible {
     case badImage(path: String, message: String)
     /// libpng failed.
     case png(operation: String, message: String)
-    /// A font could not be found or loaded.
+    /// A font could not be found or loaded (a family that is not installed).
     case font(name: String, message: String)
+    /// A font file is there but is not a usable font.
+    case badFont(path: String, message: String)
+    /// Text marked up with Pango markup does not parse.
+    case markup(message: String)
 
     public var description: String {
         switch self {
@@ -17,7 +21,12 @@ public enum RasterError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notFound(let path): "\(path): file not found"
         case .badImage(let path, let message): "\(path): \(message)"
         case .png(let operation, let message): "\(operation): \(message)"
-        case .font(let name, let message): "font \(name): \(message)"
+        case .font(let name, let message): "font \(quoted(name)): \(message)"
+        case .badFont(let path, let message): "\(path): \(message)"
+        case .markup(let message): "invalid markup: \(message)"
         }
     }
 }
+
+/// `"name"`, as the deck wrote it.
+private func quoted(_ name: String) -> String { "\"\(name)\"" }

@@ -1,25 +1,102 @@
 import PageReelDeck
+import Synchronization
 
-/// Draws laid-out text into a pixmap, and lays out a deck's `TextStyle` with the right font.
+/// Lays out a deck's `TextStyle`s and composites them into pixmaps; shared by render threads.
 ///
-/// Glyph masks are blended src-over in premultiplied sRGB with coverage × colour alpha × opacity
-/// as the source alpha. Pen positions are rounded to whole pixels, so glyphs stay as crisp as
-/// FreeType rendered them and the same text always gives the same pixels wherever it is drawn.
-/// Shared by render threads: the fonts are in a `FontCache`, and drawing touches only the
-/// layout's immutable glyph masks and the caller's pixmap, without a lock.
-public struct TextRenderer: Sendable {
-    public let fonts: FontCache
+/// Layouts are cached by everything that shapes their pixels (string, style, size, wrap width),
+/// so a page re-rendered at another parallax offset, or a tab title drawn on every frame, costs a
+/// composite, not a layout. Layouts are made by the renderer's `TextEngine` under Pango's
+/// process-wide lock (`TextEngine.pango`); compositing needs no lock, and text is a small part of
+/// a page's work, so render threads seldom wait for it.
+public final class TextRenderer: Sendable {
+    public let fonts: FontLibrary
+    /// Made on first use; only touched while holding `TextEngine.pango`.
+    private let engine = Mutex<TextEngine?>(nil)
+    private let cache: LRUCache<TextRequest, TextLayout>
 
-    public init(fonts: FontCache = FontCache()) {
+    /// The largest font size in output pixels.
+    public static let maxPixelSize = 4096.0
+
+    /// `cacheBudget` bounds the bytes of cached text images.
+    public init(fonts: FontLibrary = FontLibrary(), cacheBudget: Int = 32 << 20) {
         self.fonts = fonts
+        cache = LRUCache(budget: cacheBudget)
     }
 
     /// Lays out `style` at `scale` (text is `style.size · scale` pixels; `maxWidth` is in deck
     /// points and scaled the same way; nil = no wrapping).
     public func layout(_ style: TextStyle, scale: Double = 1, maxWidth: Double? = nil) throws(RasterError) -> TextLayout {
-        let font = try fonts.font(family: style.font, weight: style.weight, pixelSize: style.size * scale)
-        return TextLayout(style.string, font: font, maxWidth: maxWidth.map { $0 * scale }, align: style.align,
-                          lineHeight: style.lineHeight)
+        let request = try self.request(style, scale: scale, maxWidth: maxWidth)
+        if let cached = cache.value(for: request) { return cached }
+        let layout = try TextEngine.pango.withLock { _ throws(RasterError) in
+            let engine = self.engine.withLock { engine in
+                if let engine { return engine }
+                let made = TextEngine(library: fonts)
+                engine = made
+                return made
+            }
+            return try engine.layout(request)
+        }
+        cache.insert(layout, for: request, cost: layout.cost)
+        return layout
+    }
+
+    /// What Pango is asked for `style`: the family resolved (an error if it is not installed) and
+    /// sizes in pixels.
+    func request(_ style: TextStyle, scale: Double, maxWidth: Double?) throws(RasterError) -> TextRequest {
+        let family = try fonts.family(for: style.font)
+        let pixelSize = style.size * scale
+        guard pixelSize.isFinite, pixelSize > 0, pixelSize <= Self.maxPixelSize else {
+            throw .font(name: style.font, message: "a size of \(Int(pixelSize.rounded())) px is outside 0…\(Int(Self.maxPixelSize))")
+        }
+        return TextRequest(text: Self.printable(style.string), markup: style.markup, family: family,
+                           weight: style.weight, pixelSize: pixelSize, lineSpacing: style.lineHeight * pixelSize,
+                           maxWidth: maxWidth.map { max(0, $0 * scale) }, align: style.align, color: style.color)
+    }
+
+    /// The text without the control characters fonts would draw as boxes: tabs become spaces,
+    /// line breaks (`\n`, `\r\n`, `\r`, U+2028, U+2029) stay.
+    static func printable(_ string: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in string.unicodeScalars {
+            switch scalar.value {
+            case 0x09: scalars.append(" ")
+            case 0x0A, 0x0D: scalars.append(scalar)
+            case 0..<0x20, 0x7F: continue
+            default: scalars.append(scalar)
+            }
+        }
+        return String(scalars)
+    }
+
+    /// The text of Pango markup without its tags; `.markup` with Pango's message when it does
+    /// not parse.
+    public static func plainText(ofMarkup markup: String) throws(RasterError) -> String {
+        try TextEngine.parse(markup: printable(markup)).get()
+    }
+
+    /// The characters of `text` that no font available to `font` at `weight` has (each once, in
+    /// order), found by laying out each distinct character once.
+    public func uncoveredCharacters(in text: String, font: String, weight: FontWeight) throws(RasterError)
+        -> [Unicode.Scalar] {
+        var seen = Set<Unicode.Scalar>()
+        var distinct: [Unicode.Scalar] = []
+        for scalar in Self.printable(text).unicodeScalars where scalar.value > 0x20 && seen.insert(scalar).inserted {
+            distinct.append(scalar)
+        }
+        var uncovered: [Unicode.Scalar] = []
+        // Spaced apart, so each character is its own cluster and chooses its own font; in chunks,
+        // so one layout stays small.
+        var start = 0
+        while start < distinct.count {
+            let chunk = distinct[start..<min(distinct.count, start + 512)]
+            var scalars = String.UnicodeScalarView()
+            for scalar in chunk { scalars.append(contentsOf: [scalar, " "]) }
+            let style = TextStyle(string: String(scalars), size: 16, weight: weight, font: font)
+            uncovered += try layout(style).unknownCharacters
+            start += 512
+        }
+        return uncovered
     }
 
     /// Lays out and draws `style` with the top-left of its text box at pixel (`x`, `y`).
@@ -27,52 +104,46 @@ public struct TextRenderer: Sendable {
     public func draw(_ style: TextStyle, at x: Double, y: Double, scale: Double = 1, maxWidth: Double? = nil,
                      opacity: Double = 1, into pixmap: inout Pixmap) throws(RasterError) -> TextLayout {
         let layout = try layout(style, scale: scale, maxWidth: maxWidth)
-        draw(layout, at: x, y: y, color: style.color, opacity: opacity, into: &pixmap)
+        draw(layout, at: x, y: y, opacity: opacity, into: &pixmap)
         return layout
     }
 
-    /// Draws `layout` with the top-left of its text box at pixel (`x`, `y`), in straight-alpha
-    /// `color` at `opacity` (0…1), clipped to the pixmap.
-    public func draw(_ layout: TextLayout, at x: Double, y: Double, color: Color, opacity: Double = 1,
-                     into pixmap: inout Pixmap) {
-        let alpha = UInt32((Double(color.a) * min(max(opacity, 0), 1)).rounded())
-        guard alpha > 0 else { return }
-        let rgb = (UInt32(color.r), UInt32(color.g), UInt32(color.b))
-        let width = pixmap.width, height = pixmap.height
+    /// Composites `layout` with the top-left of its text box at pixel (`x`, `y`), rounded to whole
+    /// pixels so glyphs stay as crisp as they were drawn, at `opacity` (0…1) times the colour's
+    /// alpha, clipped to the pixmap. An opaque pixel stays exactly opaque.
+    public func draw(_ layout: TextLayout, at x: Double, y: Double, opacity: Double = 1, into pixmap: inout Pixmap) {
+        let k = UInt32((255 * layout.opacity * min(max(opacity, 0), 1)).rounded())
+        let image = layout.image
+        guard k > 0, image.width > 0, image.height > 0 else { return }
+        let left = Int(x.rounded()) + layout.imageX, top = Int(y.rounded()) + layout.imageY
+        let x0 = max(0, -left), x1 = min(image.width, pixmap.width - left)
+        let y0 = max(0, -top), y1 = min(image.height, pixmap.height - top)
+        guard x0 < x1, y0 < y1 else { return }
+        let width = pixmap.width
         pixmap.pixels.withUnsafeMutableBufferPointer { dst in
-            for placed in layout.glyphs {
-                let glyph = placed.glyph
-                guard glyph.width > 0, glyph.height > 0 else { continue }
-                let left = Int((x + placed.x).rounded()) + glyph.left
-                let top = Int((y + placed.y).rounded()) - glyph.top
-                // The part of the mask inside the pixmap.
-                let x0 = max(0, -left), x1 = min(glyph.width, width - left)
-                let y0 = max(0, -top), y1 = min(glyph.height, height - top)
-                guard x0 < x1, y0 < y1 else { continue }
-                glyph.coverage.withUnsafeBufferPointer { mask in
-                    for row in y0..<y1 {
-                        var d = ((top + row) * width + left + x0) * 4
-                        var m = row * glyph.width + x0
-                        for _ in x0..<x1 {
-                            let coverage = UInt32(mask[m])
-                            if coverage != 0 {
-                                let sa = div255(coverage * alpha)
-                                let keep = 255 - sa
-                                dst[d] = UInt8(div255(rgb.0 * sa) + div255(UInt32(dst[d]) * keep))
-                                dst[d + 1] = UInt8(div255(rgb.1 * sa) + div255(UInt32(dst[d + 1]) * keep))
-                                dst[d + 2] = UInt8(div255(rgb.2 * sa) + div255(UInt32(dst[d + 2]) * keep))
-                                dst[d + 3] = UInt8(sa + div255(UInt32(dst[d + 3]) * keep))
+            image.pixels.withUnsafeBufferPointer { src in
+                for row in y0..<y1 {
+                    var d = ((top + row) * width + left + x0) * 4
+                    var s = (row * image.width + x0) * 4
+                    for _ in x0..<x1 {
+                        let sa = k == 255 ? UInt32(src[s + 3]) : div255(UInt32(src[s + 3]) * k)
+                        if sa != 0 {
+                            let keep = 255 - sa
+                            for c in 0..<3 {
+                                let sc = k == 255 ? UInt32(src[s + c]) : div255(UInt32(src[s + c]) * k)
+                                dst[d + c] = UInt8(min(255, sc + div255(UInt32(dst[d + c]) * keep)))
                             }
-                            d += 4
-                            m += 1
+                            dst[d + 3] = UInt8(sa + div255(UInt32(dst[d + 3]) * keep))
                         }
+                        d += 4
+                        s += 4
                     }
                 }
             }
         }
     }
 
-    /// x / 255 rounded to nearest, exact for 0 ≤ x ≤ 255 · 255.
+    /// x / 255 rounded to nearest, exact for 0 ≤ x ≤ 255 · 255 (so 255 · k / 255 = k).
     @inline(__always)
     private func div255(_ x: UInt32) -> UInt32 {
         let t = x + 128

@@ -1,4 +1,5 @@
 import Foundation
+import PageReel
 
 /// Writing to stdout and stderr, unbuffered where it matters.
 enum Console {
@@ -18,6 +19,11 @@ enum Console {
     /// Writes to stderr without a newline (progress bars).
     static func errRaw(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    /// The project's warnings, one line each: `deck.json: pages[0].title: warning: …`.
+    static func warnings(of project: Project) {
+        for warning in project.warnings { err("\(project.file): \(warning.path): warning: \(warning.message)") }
     }
 
     static var stderrIsTerminal: Bool { isatty(2) == 1 }

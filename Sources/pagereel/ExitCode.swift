@@ -22,7 +22,7 @@ enum ExitCode {
         case .render(let raster):
             switch raster {
             case .notFound, .io, .font: inputMissing
-            case .badImage: invalidDeck
+            case .badImage, .badFont, .markup: invalidDeck
             case .png: internalError
             }
         case .cannotCreateOutput: cannotCreateOutput

@@ -55,6 +55,7 @@ enum ExportCommand {
         if quiet { mode = .none }
 
         let project = try library { () throws(PageReelError) in try Project.load(args.positionals[0]) }
+        if !quiet { Console.warnings(of: project) }
         let exporter = try library { () throws(PageReelError) in try Exporter(project: project, options: options) }
         let reporter = ProgressReporter(mode: mode)
         let trap = SignalTrap.shared

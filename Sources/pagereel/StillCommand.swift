@@ -34,6 +34,7 @@ enum StillCommand {
             if let v = args.value("--size") { still.size = try ArgumentValues.size(v) }
         }
         let project = try library { () throws(PageReelError) in try Project.load(args.positionals[0]) }
+        Console.warnings(of: project)
         try library { () throws(PageReelError) in try still.write(project, to: output) }
         return ExitCode.ok
     }

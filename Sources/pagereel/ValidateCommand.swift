@@ -11,6 +11,7 @@ enum ValidateCommand {
         for path in args.positionals {
             do {
                 let project = try Project.load(path)
+                Console.warnings(of: project)
                 Console.out("\(path): ok (\(project.deck.pageCount) pages, "
                     + "\(project.timeline.frameCount(fps: project.deck.canvas.fps)) frames, "
                     + String(format: "%.2f s)", project.timeline.duration))

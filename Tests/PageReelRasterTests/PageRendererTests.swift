@@ -94,7 +94,7 @@ import PageReelScene
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let page = Page(background: .color(Color(r: 0x5B, g: 0x5F, b: 0xEF)), title: "Welcome", subtitle: "Swipe to start")
         let small = try renderer.render(page, style: PageStyle(), width: 160, height: 120, scale: 1, progress: 0)
-        expectGolden(small, "title-subtitle")
+        expectGolden(small, "title-subtitle", tolerance: .text)
         let large = try renderer.render(page, style: PageStyle(), width: 160, height: 120, scale: 2, progress: 0)
         #expect(large.width == 320 && large.height == 240)
     }

@@ -1,122 +1,155 @@
+import Foundation
 import PageReelDeck
 import PageReelRaster
 import Testing
 
+/// The geometry of laid-out text: line boxes, wrapping, alignment by direction.
 @Suite struct TextLayoutTests {
-    static let font = try! Font(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", pixelSize: 20)
+    static let dejavu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    let text = TextRenderer()
 
-    /// The glyphs of `text`, each character in turn, as an independent reference.
-    func indices(_ text: String) -> [UInt32] { text.unicodeScalars.map(Self.font.glyphIndex(for:)) }
-    func advances(_ text: String) -> Double { indices(text).map(Self.font.advance(ofGlyph:)).reduce(0, +) }
-    func glyphs(of line: TextLayout.Line, in layout: TextLayout) -> [UInt32] {
-        layout.glyphs[line.glyphs].map(\.index)
+    func layout(_ string: String, size: Double = 20, maxWidth: Double? = nil, align: TextAlign = .start,
+                lineHeight: Double = 1.25, font: String = Page.defaultFont) throws -> TextLayout {
+        try text.layout(TextStyle(string: string, size: size, align: align, font: font, lineHeight: lineHeight),
+                        maxWidth: maxWidth)
     }
 
-    @Test func kerningMakesAVNarrowerThanItsAdvances() {
-        let layout = TextLayout("AV", font: Self.font)
-        #expect(layout.width < advances("AV") - 0.5)
-        #expect(layout.glyphs[1].x < Self.font.advance(ofGlyph: indices("A")[0]))
-        // A pair without kerning is exactly its advances.
-        #expect(abs(TextLayout("HH", font: Self.font).width - advances("HH")) < 1e-9)
+    /// The ascender and descender HarfBuzz uses (hhea, or OS/2 typo when USE_TYPO_METRICS is set),
+    /// read from the font file's tables, in units of the em.
+    static func verticalMetrics(_ path: String) throws -> (ascender: Double, descender: Double) {
+        let font = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        func u16(_ o: Int) -> Int { Int(font[o]) << 8 | Int(font[o + 1]) }
+        func i16(_ o: Int) -> Int { Int(Int16(bitPattern: UInt16(u16(o)))) }
+        var tables: [String: Int] = [:]
+        for k in 0..<u16(4) {
+            let entry = 12 + 16 * k
+            let tag = String(decoding: font[entry..<entry + 4], as: UTF8.self)
+            tables[tag] = Int(font[entry + 8]) << 24 | Int(font[entry + 9]) << 16 | Int(font[entry + 10]) << 8 | Int(font[entry + 11])
+        }
+        let unitsPerEm = Double(u16(try #require(tables["head"]) + 18))
+        if let os2 = tables["OS/2"], u16(os2 + 62) & 0x80 != 0 {
+            return (Double(i16(os2 + 68)) / unitsPerEm, Double(i16(os2 + 70)) / unitsPerEm)
+        }
+        let hhea = try #require(tables["hhea"])
+        return (Double(i16(hhea + 4)) / unitsPerEm, Double(i16(hhea + 6)) / unitsPerEm)
     }
 
-    @Test func singleLineGeometry() {
-        let layout = TextLayout("Hello", font: Self.font, lineHeight: 1.5)
+    @Test func singleLineHasCSSHalfLeading() throws {
+        let layout = try layout("Hello", size: 20, lineHeight: 1.5)
         #expect(layout.lines.count == 1)
-        #expect(layout.height == 30)
-        #expect(layout.lineSpacing == 30)
-        // Half-leading: the glyph box (ascender − descender) is centred in the 30 px line.
+        #expect(layout.height == 30 && layout.lineSpacing == 30)
         let line = layout.lines[0]
-        let top = line.baseline - Self.font.ascender, bottom = line.baseline - Self.font.descender
-        #expect(abs(top - (30 - bottom)) < 1e-9)
-        #expect(layout.glyphs.map(\.index) == indices("Hello"))
-        #expect(layout.glyphs.allSatisfy { $0.y == line.baseline })
+        #expect(line.top == 0 && line.bottom == 30)
+        // The glyph box (ascender to descender) is centred in the 30 px line.
+        let metrics = try Self.verticalMetrics(Self.dejavu)
+        let above = line.baseline - metrics.ascender * 20, below = 30 - (line.baseline - metrics.descender * 20)
+        #expect(abs(above - below) < 0.01, "\(above) above, \(below) below")
+        #expect(line.text == "Hello")
     }
 
-    @Test func explicitLineBreaks() {
-        let layout = TextLayout("ab\ncd\r\n\nlast\rx", font: Self.font)
-        let texts = ["ab", "cd", "", "last", "x"]
-        #expect(layout.lines.count == texts.count)
-        for (line, text) in zip(layout.lines, texts) { #expect(glyphs(of: line, in: layout) == indices(text)) }
+    @Test func explicitLineBreaks() throws {
+        let layout = try layout("ab\ncd\r\n\nlast\rx")
+        #expect(layout.lines.map { $0.text.trimmingCharacters(in: .newlines) } == ["ab", "cd", "", "last", "x"])
         for (n, line) in layout.lines.enumerated() {
-            #expect(abs(line.baseline - layout.lines[0].baseline - Double(n) * 25) < 1e-9)
+            #expect(abs(line.baseline - layout.lines[0].baseline - Double(n) * 25) < 0.01)
         }
         #expect(layout.height == 125)
-        #expect(abs(layout.width - TextLayout("last", font: Self.font).width) < 1e-9)
+        #expect(abs(layout.width - (try self.layout("last").width)) < 0.01)
     }
 
-    @Test func wrapsASentenceGreedily() {
+    @Test func wrapsASentenceGreedily() throws {
         let sentence = "The quick brown fox jumps over the lazy dog"
         let maxWidth = 170.0
-        let layout = TextLayout(sentence, font: Self.font, maxWidth: maxWidth)
-        // DejaVu Sans at 20 px: "The quick brown" is 165.2 px, "… fox" 202.0; "fox jumps over"
-        // 148.6, "… the" 187.8; "the lazy dog" 123.3.
-        let expected = ["The quick brown", "fox jumps over", "the lazy dog"]
-        #expect(layout.lines.map { glyphs(of: $0, in: layout) } == expected.map(indices))
+        let layout = try layout(sentence, maxWidth: maxWidth)
+        let lines = layout.lines.map { $0.text.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.joined(separator: " ") == sentence)
+        #expect(lines.count >= 3)
         for line in layout.lines { #expect(line.width <= maxWidth) }
         #expect(layout.width == maxWidth)
-        // Greedy: no line could have taken the first word of the next one.
-        for (line, next) in zip(expected, expected.dropFirst()) {
+        // Greedy: no line could also have taken the first word of the next one.
+        for (line, next) in zip(lines, lines.dropFirst()) {
             let first = next.split(separator: " ")[0]
-            #expect(TextLayout(line + " " + first, font: Self.font).width > maxWidth)
+            #expect(try self.layout(line + " " + first).width > maxWidth, "\(line) + \(first)")
         }
     }
 
-    @Test func wordWiderThanTheLineIsBrokenByCharacters() {
-        let word = "Supercalifragilistic"
-        let layout = TextLayout("a " + word, font: Self.font, maxWidth: 60)
-        #expect(layout.lines.count >= 4)
-        // The long word starts its own line, and every character is kept, in order.
-        #expect(glyphs(of: layout.lines[0], in: layout) == indices("a"))
-        #expect(layout.lines.dropFirst().flatMap { glyphs(of: $0, in: layout) } == indices(word))
-        for line in layout.lines { #expect(line.width <= 60) }
-        // A width narrower than any character still places one character per line.
-        #expect(TextLayout("abc", font: Self.font, maxWidth: 1).lines.count == 3)
+    @Test func trailingSpacesOfAWrapDoNotCount() throws {
+        let layout = try layout("aaaa bbbb", maxWidth: 60, align: .right)
+        #expect(layout.lines.count == 2)
+        let word = try self.layout("aaaa").width
+        #expect(abs(layout.lines[0].width - word) < 0.01)
+        // Right-aligned on its visible width, not pushed left by the spaces.
+        #expect(abs(layout.lines[0].x - (60 - word)) < 0.01)
     }
 
-    @Test func spacesAtBreaksDoNotCount() {
-        #expect(abs(TextLayout("ab   ", font: Self.font).width - TextLayout("ab", font: Self.font).width) < 1e-9)
-        // Kept inside a line and at the start of a paragraph.
-        let inner = TextLayout("a  b", font: Self.font)
-        #expect(inner.glyphs.map(\.index) == indices("a  b"))
-        let indented = TextLayout("  a", font: Self.font)
-        #expect(abs(indented.glyphs[2].x - 2 * Self.font.advance(ofGlyph: indices(" ")[0])) < 1e-9)
-        // Dropped where the line wraps.
-        let wrapped = TextLayout("aaaa bbbb", font: Self.font, maxWidth: max(advances("aaaa"), advances("bbbb")))
-        #expect(wrapped.lines.map { glyphs(of: $0, in: wrapped) } == [indices("aaaa"), indices("bbbb")])
-        #expect(wrapped.lines[1].x == 0)
+    @Test func cjkWrapsBetweenIdeographs() throws {
+        let sentence = "日本語のテキストは単語の間にスペースがなくても折り返されます。"
+        let layout = try layout(sentence, size: 24, maxWidth: 200)
+        #expect(layout.lines.count >= 3)
+        #expect(layout.lines.map(\.text).joined() == sentence)
+        for line in layout.lines { #expect(line.width <= 200) }
+        // Greedy between ideographs: each line but the last is filled to within two characters
+        // (one more than the next ideograph when the next character may not start a line, like
+        // the prolonged sound mark in スペース: UAX #14 class NS).
+        for line in layout.lines.dropLast() { #expect(line.width > 200 - 2 * 24 - 0.01, "\(line.text)") }
+        // UAX #14: no line starts with the closing full stop.
+        #expect(layout.lines.allSatisfy { !$0.text.hasPrefix("。") })
     }
 
-    @Test(arguments: [TextAlign.left, .center, .right])
-    func alignmentWithinTheWrapWidth(align: TextAlign) {
-        let layout = TextLayout("The quick brown fox jumps over the lazy dog", font: Self.font, maxWidth: 200,
-                                align: align)
-        for line in layout.lines {
-            switch align {
-            case .left: #expect(line.x == 0)
-            case .center: #expect(abs(line.x + line.width / 2 - 100) < 1e-9)
-            case .right: #expect(abs(line.x + line.width - 200) < 1e-9)
+    @Test func neverBreaksInsideAGraphemeCluster() throws {
+        // Family emoji (ZWJ sequences), a flag, Devanagari conjuncts: each a cluster wider than
+        // half the width, so the breaker has to break between them.
+        let text = "👨‍👩‍👧‍👦🇫🇷क्षत्रि👩🏽‍💻"
+        let layout = try layout(text, size: 40, maxWidth: 50)
+        #expect(layout.lines.count > 2)
+        #expect(layout.lines.map(\.text).joined() == text)
+        var offset = text.startIndex
+        for line in layout.lines.dropLast() {
+            offset = text.utf8.index(offset, offsetBy: line.text.utf8.count)
+            // A line boundary is a grapheme (Character) boundary of the whole text.
+            #expect(offset.samePosition(in: text) != nil, "broke inside a cluster after \(line.text)")
+        }
+        #expect(layout.unknownCharacters.isEmpty)
+    }
+
+    @Test(arguments: [TextAlign.left, .center, .right, .start, .end])
+    func alignmentInTheBox(_ align: TextAlign) throws {
+        for (string, rtl) in [("Hi there", false), ("שלום עולם", true)] {
+            let layout = try layout(string, maxWidth: 300, align: align)
+            let line = layout.lines[0]
+            #expect(line.isRightToLeft == rtl)
+            let free = 300 - line.width
+            let expected: Double = switch (align, rtl) {
+            case (.left, _), (.start, false), (.end, true): 0
+            case (.center, _): free / 2
+            case (.right, _), (.start, true), (.end, false): free
             }
-            #expect(abs(layout.glyphs[line.glyphs.lowerBound].x - line.x) < 1e-9)
+            #expect(abs(line.x - expected) < 0.01, "\(align) \(string)")
+            // The ink is where the line is.
+            #expect(line.ink.x >= line.x - 2 && line.ink.x + line.ink.width <= line.x + line.width + 2)
         }
     }
 
-    @Test func alignmentWithoutWidthUsesTheWidestLine() {
-        let layout = TextLayout("wide line here\nnarrow", font: Self.font, align: .center)
-        #expect(layout.lines[0].x == 0)
-        #expect(abs(layout.width - layout.lines[0].width) < 1e-9)
-        #expect(abs(layout.lines[1].x + layout.lines[1].width / 2 - layout.width / 2) < 1e-9)
+    @Test func eachParagraphTakesItsOwnDirection() throws {
+        let layout = try layout("Hello\nمرحبا\n123 שלום\nשלום abc", maxWidth: 300)
+        #expect(layout.lines.map(\.isRightToLeft) == [false, true, true, true])
     }
 
-    @Test func missingCharactersKeepTheirPlaceAsNotdef() {
-        let layout = TextLayout("a\u{E000}b", font: Self.font)
-        #expect(layout.glyphs.map(\.index) == [indices("a")[0], 0, indices("b")[0]])
-        #expect(layout.width > advances("ab") + 1)
+    @Test func alignmentWithoutWidthUsesTheWidestLine() throws {
+        let layout = try layout("a\nwide line", align: .center)
+        #expect(abs(layout.width - layout.lines[1].width) < 0.01)
+        #expect(abs(layout.lines[0].x - (layout.width - layout.lines[0].width) / 2) < 0.01)
     }
 
-    @Test func emptyStringIsOneEmptyLine() {
-        let layout = TextLayout("", font: Self.font)
-        #expect(layout.glyphs.isEmpty && layout.lines.count == 1)
-        #expect(layout.width == 0 && layout.height == 25)
+    @Test func emptyStringIsOneEmptyLine() throws {
+        let layout = try layout("")
+        #expect(layout.lines.count == 1 && layout.height == 25 && layout.width == 0)
+        #expect(layout.image.width == 0)
+    }
+
+    @Test func controlCharactersAreDroppedAndTabsAreSpaces() throws {
+        let layout = try layout("a\u{7}b\tc")
+        #expect(layout.lines.map(\.text) == ["ab c"])
+        #expect(layout.unknownCharacters.isEmpty)
     }
 }

@@ -6,12 +6,16 @@ import PageReelTimeline
 @testable import PageReelRaster
 
 /// Every transition rendered at mid-swipe: one small golden each, all different from one another.
+/// The pages carry no text (its pixels move with FreeType and HarfBuzz versions); a diagonal
+/// gradient to black shows which way each page is turned.
 @Suite struct TransitionRenderTests {
     static let deck: Deck = {
         let colors = ["#FF6B6B", "#4ECDC4", "#5B5FEF", "#FFB347"]
         var deck = Deck(canvas: Canvas(width: 192, height: 112, background: Color(r: 20, g: 23, b: 28)),
                         viewport: Rect(x: 64, y: 14, width: 64, height: 84),
-                        pages: .list(colors.map { Page(background: .color(Color(hex: $0)!), title: "A") }))
+                        pages: .list(colors.map {
+                            Page(background: .gradient(from: Color(hex: $0)!, to: Color(r: 0, g: 0, b: 0), angle: 30))
+                        }))
         deck.pageStyle = PageStyle(cornerRadius: 5)
         return deck
     }()
