@@ -1,13 +1,11 @@
 // What is drawn over the pages: `tabs` and `indicator`.
 
 extension DeckDecoder {
-    static let tabsKeys = ["titles", "height", "background", "textColor", "fontSize", "weight", "font", "selector"]
-
     /// RKSwipe's tab bar; there must be one title per page.
     static func readTabs(_ r: inout JSONReader, pageCount: Int?) -> Tabs? {
-        guard r.expectObject(keys: tabsKeys) else { return nil }
-        _ = r.require("titles")
-        let titles: [String]? = r.member("titles") { r in
+        typealias K = DeckFormat.TabsKeys
+        guard r.expectObject(K.spec) else { return nil }
+        let titles: [String]? = r.member(K.titles.name) { r in
             guard let items = r.value.elements else {
                 r.reportType(expected: "an array of strings")
                 return nil
@@ -23,28 +21,25 @@ extension DeckDecoder {
             return titles.count == items.count ? titles : nil
         }
         var tabs = Tabs(titles: titles ?? [])
-        tabs.height = r.number("height", .positive) ?? tabs.height
-        tabs.background = r.color("background") ?? tabs.background
-        tabs.textColor = r.color("textColor") ?? tabs.textColor
-        tabs.fontSize = r.number("fontSize", .positive) ?? tabs.fontSize
-        tabs.weight = r.choice("weight", "weight") ?? tabs.weight
-        tabs.font = r.string("font", nonEmpty: true) ?? tabs.font
-        tabs.selector = r.member("selector", readSelector) ?? tabs.selector
+        tabs.height = r.read(K.height) ?? tabs.height
+        tabs.background = r.read(K.background) ?? tabs.background
+        tabs.textColor = r.read(K.textColor) ?? tabs.textColor
+        tabs.fontSize = r.read(K.fontSize) ?? tabs.fontSize
+        tabs.weight = r.read(K.weight) ?? tabs.weight
+        tabs.font = r.read(K.font) ?? tabs.font
+        tabs.selector = r.member(K.selector.name, readSelector) ?? tabs.selector
         return titles == nil ? nil : tabs
     }
 
-    static let selectorKeys = ["color", "alpha", "height"]
-
     static func readSelector(_ r: inout JSONReader) -> Tabs.Selector? {
-        guard r.expectObject(keys: selectorKeys) else { return nil }
+        typealias K = DeckFormat.SelectorKeys
+        guard r.expectObject(K.spec) else { return nil }
         var selector = Tabs.Selector()
-        selector.color = r.color("color") ?? selector.color
-        selector.alpha = r.number("alpha", .fraction) ?? selector.alpha
-        selector.height = r.number("height", .positive) ?? selector.height
+        selector.color = r.read(K.color) ?? selector.color
+        selector.alpha = r.read(K.alpha) ?? selector.alpha
+        selector.height = r.read(K.height) ?? selector.height
         return selector
     }
-
-    static let indicatorKeys = ["style", "color", "activeColor", "size", "spacing", "offset"]
 
     /// `"dots"` or `{style, color, activeColor, size, spacing, offset}`.
     static func readIndicator(_ r: inout JSONReader) -> Indicator? {
@@ -53,14 +48,15 @@ extension DeckDecoder {
             let style: Indicator.Style? = r.readChoice("indicator style")
             return style.map { Indicator(style: $0) }
         case .object:
-            guard r.expectObject(keys: indicatorKeys) else { return nil }
+            typealias K = DeckFormat.IndicatorKeys
+            guard r.expectObject(K.spec) else { return nil }
             var indicator = Indicator()
-            indicator.style = r.choice("style", "indicator style") ?? indicator.style
-            indicator.color = r.color("color") ?? indicator.color
-            indicator.activeColor = r.color("activeColor") ?? indicator.activeColor
-            indicator.size = r.number("size", .positive) ?? indicator.size
-            indicator.spacing = r.number("spacing", .nonNegative) ?? indicator.spacing
-            indicator.offset = r.number("offset") ?? indicator.offset
+            indicator.style = r.read(K.style) ?? indicator.style
+            indicator.color = r.read(K.color) ?? indicator.color
+            indicator.activeColor = r.read(K.activeColor) ?? indicator.activeColor
+            indicator.size = r.read(K.size) ?? indicator.size
+            indicator.spacing = r.read(K.spacing) ?? indicator.spacing
+            indicator.offset = r.read(K.offset) ?? indicator.offset
             return indicator
         default:
             r.reportType(expected: "\"dots\" or an object")

@@ -1,14 +1,6 @@
 // `pages`: a list of page objects or `{count, template}`, and what pages are made of.
 
 extension DeckDecoder {
-    static let pageKeys = ["background", "image", "fit", "title", "subtitle", "textColor", "markup", "layers"]
-    static let layerKeys = ["image", "text", "x", "y", "width", "height", "fit", "opacity", "parallax"]
-    /// Keys that only make sense on a text layer.
-    static let textLayerKeys = ["size", "weight", "color", "align", "font", "lineHeight", "markup"]
-    static let pageTemplateKeys = ["count", "template"]
-    static let gradientKeys = ["from", "to", "angle"]
-    static let parallaxKeys = ["x", "y"]
-
     static func readPages(_ r: inout JSONReader) -> PageList? {
         switch r.value.content {
         case .array(let items):
@@ -22,11 +14,10 @@ extension DeckDecoder {
             }
             return .list(r.elements { r, _ in readPage(&r, isTemplate: false) })
         case .object:
-            guard r.expectObject(keys: pageTemplateKeys) else { return nil }
-            _ = r.require("count")
-            _ = r.require("template")
-            let count = r.int("count", in: 1...maxPages)
-            let page = r.member("template") { readPage(&$0, isTemplate: true) }
+            typealias K = DeckFormat.PageTemplateKeys
+            guard r.expectObject(K.spec) else { return nil }
+            let count = r.read(K.count)
+            let page = r.member(K.template.name) { readPage(&$0, isTemplate: true) }
             guard let count, let page else { return nil }
             return .template(count: count, page: page)
         default:
@@ -38,16 +29,17 @@ extension DeckDecoder {
     /// A page; always returns one (with defaults where the JSON is wrong) so the page count stays
     /// right for the checks that depend on it.
     static func readPage(_ r: inout JSONReader, isTemplate: Bool) -> Page {
+        typealias K = DeckFormat.PageKeys
         var page = Page()
-        guard r.expectObject(keys: pageKeys) else { return page }
-        page.background = r.member("background", readFill)
-        page.image = r.member("image") { readText(&$0, isTemplate: isTemplate, nonEmpty: true) }
-        page.fit = r.choice("fit", "fit") ?? page.fit
-        page.title = r.member("title") { readText(&$0, isTemplate: isTemplate) }
-        page.subtitle = r.member("subtitle") { readText(&$0, isTemplate: isTemplate) }
-        page.textColor = r.color("textColor") ?? page.textColor
-        page.markup = r.bool("markup") ?? page.markup
-        page.layers = r.member("layers") { r in
+        guard r.expectObject(K.spec) else { return page }
+        page.background = r.member(K.background.name, readFill)
+        page.image = r.member(K.image.name) { readText(&$0, isTemplate: isTemplate, nonEmpty: true) }
+        page.fit = r.read(K.fit) ?? page.fit
+        page.title = r.member(K.title.name) { readText(&$0, isTemplate: isTemplate) }
+        page.subtitle = r.member(K.subtitle.name) { readText(&$0, isTemplate: isTemplate) }
+        page.textColor = r.read(K.textColor) ?? page.textColor
+        page.markup = r.read(K.markup) ?? page.markup
+        page.layers = r.member(K.layers.name) { r in
             guard r.value.elements != nil else {
                 r.reportType(expected: "an array of layers")
                 return nil
@@ -77,12 +69,11 @@ extension DeckDecoder {
         case .string:
             return r.readColor().map(Fill.color)
         case .object:
-            guard r.expectObject(keys: gradientKeys) else { return nil }
-            _ = r.require("from")
-            _ = r.require("to")
-            let from = r.color("from")
-            let to = r.color("to")
-            let angle = r.number("angle") ?? 90
+            typealias K = DeckFormat.GradientKeys
+            guard r.expectObject(K.spec) else { return nil }
+            let from = r.read(K.from)
+            let to = r.read(K.to)
+            let angle = r.read(K.angle) ?? 90
             guard let from, let to else { return nil }
             return .gradient(from: from, to: to, angle: angle)
         default:
@@ -94,49 +85,52 @@ extension DeckDecoder {
     /// An image or text layer. Text styling on an image layer is an error, not ignored, since it
     /// usually means the author meant a text layer.
     static func readLayer(_ r: inout JSONReader, isTemplate: Bool) -> Layer? {
-        guard r.expectObject(keys: layerKeys + textLayerKeys) else { return nil }
+        typealias K = DeckFormat.LayerKeys
+        guard r.expectObject(K.spec) else { return nil }
         var content: Layer.Content?
-        switch (r.has("image"), r.has("text")) {
+        switch (r.has(K.image.name), r.has(K.text.name)) {
         case (false, false):
             r.report("needs \"image\" or \"text\"")
         case (true, true):
             r.report("has both \"image\" and \"text\"; use one per layer")
         case (true, false):
-            for key in textLayerKeys where r.has(key) {
-                r.report("\(quoted(key)) applies to text layers only", key: key)
+            for key in K.textOnly where r.has(key.name) {
+                r.report("\(quoted(key.name)) applies to text layers only", key: key.name)
             }
-            content = r.member("image") { readText(&$0, isTemplate: isTemplate, nonEmpty: true) }
+            content = r.member(K.image.name) { readText(&$0, isTemplate: isTemplate, nonEmpty: true) }
                 .map(Layer.Content.image)
         case (false, true):
-            let text = r.member("text") { readText(&$0, isTemplate: isTemplate) }
+            let text = r.member(K.text.name) { readText(&$0, isTemplate: isTemplate) }
             let style = readTextStyle(&r, string: text ?? "")
             if text != nil { content = .text(style) }
         }
         var layer = Layer(content: content ?? .text(TextStyle(string: "")))
-        layer.x = r.number("x") ?? layer.x
-        layer.y = r.number("y") ?? layer.y
-        layer.width = r.number("width", .positive)
-        layer.height = r.number("height", .positive)
-        layer.fit = r.choice("fit", "fit") ?? layer.fit
-        layer.opacity = r.number("opacity", .fraction) ?? layer.opacity
-        layer.parallax = r.member("parallax", readParallax) ?? layer.parallax
+        layer.x = r.read(K.x) ?? layer.x
+        layer.y = r.read(K.y) ?? layer.y
+        layer.width = r.read(K.width)
+        layer.height = r.read(K.height)
+        layer.fit = r.read(K.fit) ?? layer.fit
+        layer.opacity = r.read(K.opacity) ?? layer.opacity
+        layer.parallax = r.member(K.parallax.name, readParallax) ?? layer.parallax
         return content == nil ? nil : layer
     }
 
     private static func readTextStyle(_ r: inout JSONReader, string: String) -> TextStyle {
+        typealias K = DeckFormat.LayerKeys
         var style = TextStyle(string: string)
-        style.size = r.number("size", .positive(max: 1000)) ?? style.size
-        style.weight = r.choice("weight", "weight") ?? style.weight
-        style.color = r.color("color") ?? style.color
-        style.align = r.choice("align", "alignment") ?? style.align
-        style.font = r.string("font", nonEmpty: true) ?? style.font
-        style.lineHeight = r.number("lineHeight", .positive) ?? style.lineHeight
-        style.markup = r.bool("markup") ?? style.markup
+        style.size = r.read(K.size) ?? style.size
+        style.weight = r.read(K.weight) ?? style.weight
+        style.color = r.read(K.color) ?? style.color
+        style.align = r.read(K.align) ?? style.align
+        style.font = r.read(K.font) ?? style.font
+        style.lineHeight = r.read(K.lineHeight) ?? style.lineHeight
+        style.markup = r.read(K.markup) ?? style.markup
         return style
     }
 
     static func readParallax(_ r: inout JSONReader) -> Parallax? {
-        guard r.expectObject(keys: parallaxKeys) else { return nil }
-        return Parallax(x: r.number("x") ?? 0, y: r.number("y") ?? 0)
+        typealias K = DeckFormat.ParallaxKeys
+        guard r.expectObject(K.spec) else { return nil }
+        return Parallax(x: r.read(K.x) ?? 0, y: r.read(K.y) ?? 0)
     }
 }

@@ -1,13 +1,6 @@
 // How pages move and look as a whole: `transition`, `fold`, `page` and `physics`.
 
 extension DeckDecoder {
-    static let customTransitionKeys = ["angleRatio", "translation", "rotation", "perspective"]
-    static let foldKeys = ["folds"]
-    static let pageStyleKeys = ["cornerRadius", "shadow", "background"]
-    static let shadowKeys = ["color", "radius", "offsetX", "offsetY"]
-    static let physicsKeys = ["paging", "deceleration", "flingVelocity", "snap", "rubberBand", "bounces"]
-    static let springKeys = ["response", "dampingRatio"]
-
     /// A transition name, or MAG's custom `{angleRatio, translation, rotation, perspective}`.
     static func readTransition(_ r: inout JSONReader) -> TransitionSpec? {
         switch r.value.content {
@@ -15,12 +8,13 @@ extension DeckDecoder {
             let name: TransitionName? = r.readChoice("transition")
             return name.map(TransitionSpec.named)
         case .object:
-            guard r.expectObject(keys: customTransitionKeys) else { return nil }
+            typealias K = DeckFormat.CustomTransitionKeys
+            guard r.expectObject(K.spec) else { return nil }
             var custom = CustomTransition()
-            custom.angleRatio = r.number("angleRatio") ?? custom.angleRatio
-            if let t = r.member("translation", { $0.readNumbers(count: 2) }) { custom.translation = (t[0], t[1]) }
-            if let a = r.member("rotation", { $0.readNumbers(count: 3) }) { custom.rotation = (a[0], a[1], a[2]) }
-            custom.perspective = r.number("perspective", .nonNegative) ?? custom.perspective
+            custom.angleRatio = r.read(K.angleRatio) ?? custom.angleRatio
+            if let t = r.read(K.translation) { custom.translation = (t[0], t[1]) }
+            if let a = r.read(K.rotation) { custom.rotation = (a[0], a[1], a[2]) }
+            custom.perspective = r.read(K.perspective) ?? custom.perspective
             return .custom(custom)
         default:
             r.reportType(expected: "a transition name or an object")
@@ -29,19 +23,20 @@ extension DeckDecoder {
     }
 
     static func readFold(_ r: inout JSONReader) -> FoldOptions? {
-        guard r.expectObject(keys: foldKeys) else { return nil }
+        guard r.expectObject(DeckFormat.FoldKeys.spec) else { return nil }
         var fold = FoldOptions()
-        fold.folds = r.int("folds", in: 1...32) ?? fold.folds
+        fold.folds = r.read(DeckFormat.FoldKeys.folds) ?? fold.folds
         return fold
     }
 
     /// The look shared by every page: corner radius, shadow and the default background.
     static func readPageStyle(_ r: inout JSONReader) -> PageStyle? {
-        guard r.expectObject(keys: pageStyleKeys) else { return nil }
+        typealias K = DeckFormat.PageStyleKeys
+        guard r.expectObject(K.spec) else { return nil }
         var style = PageStyle()
-        style.cornerRadius = r.number("cornerRadius", .nonNegative) ?? style.cornerRadius
-        if let shadow = r.member("shadow", readShadow) { style.shadow = shadow }
-        style.background = r.member("background", readFill) ?? style.background
+        style.cornerRadius = r.read(K.cornerRadius) ?? style.cornerRadius
+        if let shadow = r.member(K.shadow.name, readShadow) { style.shadow = shadow }
+        style.background = r.member(K.background.name, readFill) ?? style.background
         return style
     }
 
@@ -52,12 +47,13 @@ extension DeckDecoder {
         case .bool(let on):
             return .some(on ? Shadow() : nil)
         case .object:
-            guard r.expectObject(keys: shadowKeys) else { return nil }
+            typealias K = DeckFormat.ShadowKeys
+            guard r.expectObject(K.spec) else { return nil }
             var shadow = Shadow()
-            shadow.color = r.color("color") ?? shadow.color
-            shadow.radius = r.number("radius", .nonNegative) ?? shadow.radius
-            shadow.offsetX = r.number("offsetX") ?? shadow.offsetX
-            shadow.offsetY = r.number("offsetY") ?? shadow.offsetY
+            shadow.color = r.read(K.color) ?? shadow.color
+            shadow.radius = r.read(K.radius) ?? shadow.radius
+            shadow.offsetX = r.read(K.offsetX) ?? shadow.offsetX
+            shadow.offsetY = r.read(K.offsetY) ?? shadow.offsetY
             return .some(shadow)
         default:
             r.reportType(expected: "true, false or an object")
@@ -66,15 +62,15 @@ extension DeckDecoder {
     }
 
     static func readPhysics(_ r: inout JSONReader) -> Physics? {
-        guard r.expectObject(keys: physicsKeys) else { return nil }
+        typealias K = DeckFormat.PhysicsKeys
+        guard r.expectObject(K.spec) else { return nil }
         var physics = Physics()
-        physics.paging = r.bool("paging") ?? physics.paging
-        physics.deceleration = r.member("deceleration", readDeceleration) ?? physics.deceleration
-        physics.flingVelocity = r.number("flingVelocity", .nonNegative) ?? physics.flingVelocity
-        physics.snap = r.member("snap", readSpring) ?? physics.snap
-        physics.rubberBand = r.number("rubberBand", NumberBounds(lower: 0, lowerInclusive: false, upper: 1))
-            ?? physics.rubberBand
-        physics.bounces = r.bool("bounces") ?? physics.bounces
+        physics.paging = r.read(K.paging) ?? physics.paging
+        physics.deceleration = r.read(K.deceleration) ?? physics.deceleration
+        physics.flingVelocity = r.read(K.flingVelocity) ?? physics.flingVelocity
+        physics.snap = r.member(K.snap.name, readSpring) ?? physics.snap
+        physics.rubberBand = r.read(K.rubberBand) ?? physics.rubberBand
+        physics.bounces = r.read(K.bounces) ?? physics.bounces
         return physics
     }
 
@@ -98,10 +94,11 @@ extension DeckDecoder {
     }
 
     static func readSpring(_ r: inout JSONReader) -> Physics.Spring? {
-        guard r.expectObject(keys: springKeys) else { return nil }
+        typealias K = DeckFormat.SpringKeys
+        guard r.expectObject(K.spec) else { return nil }
         var spring = Physics().snap
-        spring.response = r.number("response", .positive) ?? spring.response
-        spring.dampingRatio = r.number("dampingRatio", .positive) ?? spring.dampingRatio
+        spring.response = r.read(K.response) ?? spring.response
+        spring.dampingRatio = r.read(K.dampingRatio) ?? spring.dampingRatio
         return spring
     }
 }

@@ -1,7 +1,8 @@
 // `script`: the gesture steps, each an object with one action key and an optional `at`.
 
 extension DeckDecoder {
-    static let actionKeys = ["wait", "drag", "swipe", "fling", "jump", "tap", "hint", "transition"]
+    /// The action keys, one per step.
+    static var actionKeys: [String] { DeckFormat.StepKeys.actions.map(\.name) }
 
     /// What the script is checked against: jumps must land on a page, taps on a tab.
     struct ScriptContext {
@@ -22,8 +23,9 @@ extension DeckDecoder {
     }
 
     static func readStep(_ r: inout JSONReader, context: ScriptContext) -> Step? {
-        guard r.expectObject(keys: actionKeys + ["at"]) else { return nil }
-        let at = r.number("at", .nonNegative)
+        typealias K = DeckFormat.StepKeys
+        guard r.expectObject(K.spec) else { return nil }
+        let at = r.read(K.at)
         let actions = actionKeys.filter { r.has($0) }
         guard actions.count == 1 else {
             if actions.count > 1 {
@@ -36,48 +38,41 @@ extension DeckDecoder {
         }
         let action: Step.Action?
         switch actions[0] {
-        case "wait": action = r.number("wait", .nonNegative).map(Step.Action.wait)
-        case "drag": action = r.member("drag", readDrag).map(Step.Action.drag)
-        case "swipe": action = r.choice("swipe", "swipe direction").map(Step.Action.swipe)
-        case "fling": action = r.member("fling", readFling)
-        case "jump": action = r.member("jump") { readJump(&$0, pageCount: context.pageCount) }.map(Step.Action.jump)
-        case "tap": action = r.member("tap") { readTap(&$0, context: context) }
-        case "transition": action = r.member("transition", readTransition).map(Step.Action.transition)
-        default: action = r.member("hint", readHint).map(Step.Action.hint)
+        case K.wait.name: action = r.read(K.wait).map(Step.Action.wait)
+        case K.drag.name: action = r.member(K.drag.name, readDrag).map(Step.Action.drag)
+        case K.swipe.name: action = r.read(K.swipe).map(Step.Action.swipe)
+        case K.fling.name: action = r.member(K.fling.name, readFling)
+        case K.jump.name: action = r.member(K.jump.name) { readJump(&$0, pageCount: context.pageCount) }.map(Step.Action.jump)
+        case K.tap.name: action = r.member(K.tap.name) { readTap(&$0, context: context) }
+        case K.transition.name: action = r.member(K.transition.name, readTransition).map(Step.Action.transition)
+        default: action = r.member(K.hint.name, readHint).map(Step.Action.hint)
         }
         return action.map { Step($0, at: at) }
     }
 
-    static let dragKeys = ["by", "duration", "curve", "velocity", "release"]
-
     static func readDrag(_ r: inout JSONReader) -> Step.Drag? {
-        guard r.expectObject(keys: dragKeys) else { return nil }
-        _ = r.require("by")
-        _ = r.require("duration")
-        let by = r.number("by", .limit(-1000...1000, unit: " pages"))
-        let duration = r.number("duration", .positive)
-        let curve: Step.Curve? = r.choice("curve", "curve")
-        let velocity = r.number("velocity")
-        let release = r.bool("release")
+        typealias K = DeckFormat.DragKeys
+        guard r.expectObject(K.spec) else { return nil }
+        let by = r.read(K.by)
+        let duration = r.read(K.duration)
+        let curve = r.read(K.curve)
+        let velocity = r.read(K.velocity)
+        let release = r.read(K.release)
         guard let by, let duration else { return nil }
         return Step.Drag(by: by, duration: duration, curve: curve ?? .linear, velocity: velocity,
                          release: release ?? true)
     }
 
-    static let flingKeys = ["velocity"]
-
     static func readFling(_ r: inout JSONReader) -> Step.Action? {
-        guard r.expectObject(keys: flingKeys), r.require("velocity") else { return nil }
-        return r.number("velocity").map { Step.Action.fling(velocity: $0) }
+        guard r.expectObject(DeckFormat.FlingKeys.spec) else { return nil }
+        return r.read(DeckFormat.FlingKeys.velocity).map { Step.Action.fling(velocity: $0) }
     }
 
-    static let jumpKeys = ["to", "through", "step", "duration"]
-
     static func readJump(_ r: inout JSONReader, pageCount: Int?) -> Step.Jump? {
-        guard r.expectObject(keys: jumpKeys) else { return nil }
-        _ = r.require("to")
-        let to = r.member("to") { r -> Int? in
-            guard let page = r.readInt(.nonNegative) else { return nil }
+        typealias K = DeckFormat.JumpKeys
+        guard r.expectObject(K.spec) else { return nil }
+        let to = r.member(K.to.name) { r -> Int? in
+            guard let page = K.to.read(&r) else { return nil }
             if let pageCount, page >= pageCount {
                 r.report("page \(page) is past the last page (\(pageCount - 1))")
                 return nil
@@ -85,21 +80,19 @@ extension DeckDecoder {
             return page
         }
         var jump = Step.Jump(to: to ?? 0)
-        jump.through = r.bool("through") ?? jump.through
-        jump.step = r.number("step", .positive) ?? jump.step
-        jump.duration = r.number("duration", .positive) ?? jump.duration
+        jump.through = r.read(K.through) ?? jump.through
+        jump.step = r.read(K.step) ?? jump.step
+        jump.duration = r.read(K.duration) ?? jump.duration
         return to == nil ? nil : jump
     }
 
-    static let tapKeys = ["tab"]
-
     /// A tap on a tab; the deck must have tabs and the tab must exist.
     static func readTap(_ r: inout JSONReader, context: ScriptContext) -> Step.Action? {
-        guard r.expectObject(keys: tapKeys) else { return nil }
-        if !context.hasTabs { r.report("needs \"tabs\"") }
-        guard r.require("tab") else { return nil }
-        let tab = r.member("tab") { r -> Int? in
-            guard let tab = r.readInt(.nonNegative) else { return nil }
+        typealias K = DeckFormat.TapKeys
+        if r.value.members != nil, !context.hasTabs { r.report("needs \"tabs\"") }
+        guard r.expectObject(K.spec) else { return nil }
+        let tab = r.member(K.tab.name) { r -> Int? in
+            guard let tab = K.tab.read(&r) else { return nil }
             if let tabCount = context.tabCount, tab >= tabCount {
                 r.report("tab \(tab) is past the last tab (\(tabCount - 1))")
                 return nil
@@ -109,18 +102,12 @@ extension DeckDecoder {
         return tab.map { Step.Action.tap(tab: $0) }
     }
 
-    static let hintKeys = ["distance", "duration"]
-
     static func readHint(_ r: inout JSONReader) -> Step.Hint? {
-        guard r.expectObject(keys: hintKeys) else { return nil }
+        typealias K = DeckFormat.HintKeys
+        guard r.expectObject(K.spec) else { return nil }
         var hint = Step.Hint()
-        let distance = r.member("distance") { r -> Double? in
-            guard let distance = r.readNumber() else { return nil }
-            if distance == 0 { r.report("must not be 0") }
-            return distance == 0 ? nil : distance
-        }
-        hint.distance = distance ?? hint.distance
-        hint.duration = r.number("duration", .positive) ?? hint.duration
+        hint.distance = r.read(K.distance) ?? hint.distance
+        hint.duration = r.read(K.duration) ?? hint.duration
         return hint
     }
 }

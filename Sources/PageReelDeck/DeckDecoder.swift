@@ -14,9 +14,6 @@ public enum DeckDecoder {
     /// The longest video, in seconds.
     public static let maxDuration = 600.0
 
-    static let deckKeys = ["pagereel", "canvas", "viewport", "clip", "transition", "perspective", "fold", "page",
-                           "pages", "tabs", "indicator", "touches", "physics", "script", "tail", "duration", "fonts"]
-
     /// Decodes a deck; `file` is the name the user gave, used in the error.
     public static func decode(_ data: Data, file: String) throws(DeckError) -> Deck {
         try decode(Array(data), file: file)
@@ -44,34 +41,35 @@ public enum DeckDecoder {
     }
 
     static func readDeck(_ r: inout JSONReader) -> Deck? {
+        typealias K = DeckFormat.RootKeys
         guard r.value.members != nil else {
             r.report("expected the deck to be an object, got \(r.value.kindDescription)")
             return nil
         }
-        let version = r.member("pagereel", readVersion) ?? 1
+        let version = r.member(K.version.name, readVersion) ?? 1
         // Another version has other rules; judging its deck by version 1's would only add noise.
         guard version == 1 else { return nil }
-        _ = r.expectObject(keys: deckKeys)
-        let canvas = r.member("canvas", readCanvas) ?? Canvas()
-        let viewport = r.member("viewport") { readViewport(&$0, canvas: canvas) }
-        let pages = r.require("pages") ? r.member("pages", readPages) : nil
+        _ = r.expectObject(K.spec)
+        let canvas = r.member(K.canvas.name, readCanvas) ?? Canvas()
+        let viewport = r.member(K.viewport.name) { readViewport(&$0, canvas: canvas) }
+        let pages = r.has(K.pages.name) ? r.member(K.pages.name, readPages) : nil
         var deck = Deck(canvas: canvas, viewport: viewport, pages: pages ?? .list([]))
         deck.version = version
-        deck.transition = r.member("transition", readTransition) ?? deck.transition
-        deck.perspective = r.number("perspective", .nonNegative) ?? deck.perspective
-        deck.clip = r.bool("clip") ?? deck.clip
-        deck.fold = r.member("fold", readFold) ?? deck.fold
-        deck.pageStyle = r.member("page", readPageStyle) ?? deck.pageStyle
-        deck.tabs = r.member("tabs") { readTabs(&$0, pageCount: pages?.count) }
-        deck.indicator = r.member("indicator", readIndicator)
-        deck.touches = r.bool("touches") ?? deck.touches
-        deck.physics = r.member("physics", readPhysics) ?? deck.physics
-        let context = ScriptContext(pageCount: pages?.count, hasTabs: r.has("tabs"),
+        deck.transition = r.member(K.transition.name, readTransition) ?? deck.transition
+        deck.perspective = r.read(K.perspective) ?? deck.perspective
+        deck.clip = r.read(K.clip) ?? deck.clip
+        deck.fold = r.member(K.fold.name, readFold) ?? deck.fold
+        deck.pageStyle = r.member(K.page.name, readPageStyle) ?? deck.pageStyle
+        deck.tabs = r.member(K.tabs.name) { readTabs(&$0, pageCount: pages?.count) }
+        deck.indicator = r.member(K.indicator.name, readIndicator)
+        deck.touches = r.read(K.touches) ?? deck.touches
+        deck.physics = r.member(K.physics.name, readPhysics) ?? deck.physics
+        let context = ScriptContext(pageCount: pages?.count, hasTabs: r.has(K.tabs.name),
                                     tabCount: deck.tabs?.titles.count)
-        deck.script = r.member("script") { readScript(&$0, context: context) } ?? deck.script
-        deck.tail = r.number("tail", .nonNegative) ?? deck.tail
-        deck.duration = r.number("duration", .positive(max: maxDuration, unit: " s"))
-        deck.fonts = r.member("fonts", readFonts) ?? deck.fonts
+        deck.script = r.member(K.script.name) { readScript(&$0, context: context) } ?? deck.script
+        deck.tail = r.read(K.tail) ?? deck.tail
+        deck.duration = r.read(K.duration)
+        deck.fonts = r.member(K.fonts.name, readFonts) ?? deck.fonts
         return pages == nil ? nil : deck
     }
 
@@ -91,40 +89,36 @@ public enum DeckDecoder {
         return r.elements { r, _ in r.readString(nonEmpty: true) }
     }
 
-    static let canvasKeys = ["width", "height", "fps", "background"]
-
     static func readCanvas(_ r: inout JSONReader) -> Canvas? {
-        guard r.expectObject(keys: canvasKeys) else { return nil }
+        typealias K = DeckFormat.CanvasKeys
+        guard r.expectObject(K.spec) else { return nil }
         var canvas = Canvas()
-        canvas.width = r.int("width", in: 16...7680) ?? canvas.width
-        canvas.height = r.int("height", in: 16...4320) ?? canvas.height
-        canvas.fps = r.int("fps", in: 1...120) ?? canvas.fps
-        canvas.background = r.color("background") ?? canvas.background
+        canvas.width = r.read(K.width) ?? canvas.width
+        canvas.height = r.read(K.height) ?? canvas.height
+        canvas.fps = r.read(K.fps) ?? canvas.fps
+        canvas.background = r.read(K.background) ?? canvas.background
         return canvas
     }
 
-    static let viewportKeys = ["x", "y", "width", "height"]
-
     /// The viewport; x and y default to centring it on the canvas.
     static func readViewport(_ r: inout JSONReader, canvas: Canvas) -> Rect? {
-        guard r.expectObject(keys: viewportKeys) else { return nil }
-        _ = r.require("width")
-        _ = r.require("height")
-        let width = r.member("width") { fitting(&$0, within: canvas.width, "width") }
-        let height = r.member("height") { fitting(&$0, within: canvas.height, "height") }
-        let x = r.number("x")
-        let y = r.number("y")
+        typealias K = DeckFormat.ViewportKeys
+        guard r.expectObject(K.spec) else { return nil }
+        let width = r.member(K.width.name) { fitting(&$0, K.width, within: canvas.width) }
+        let height = r.member(K.height.name) { fitting(&$0, K.height, within: canvas.height) }
+        let x = r.read(K.x)
+        let y = r.read(K.y)
         guard let width, let height else { return nil }
         return Rect(x: x ?? ((Double(canvas.width) - width) / 2).rounded(),
                     y: y ?? ((Double(canvas.height) - height) / 2).rounded(),
                     width: width, height: height)
     }
 
-    /// A size > 0 that fits in the canvas's `dimension`.
-    private static func fitting(_ r: inout JSONReader, within limit: Int, _ dimension: String) -> Double? {
-        guard let size = r.readNumber(.positive) else { return nil }
+    /// A size as `key` declares it that also fits in the canvas's dimension of the same name.
+    private static func fitting(_ r: inout JSONReader, _ key: Key<Double>, within limit: Int) -> Double? {
+        guard let size = key.read(&r) else { return nil }
         if size > Double(limit) {
-            r.report("\(formatNumber(size)) is over the canvas \(dimension) of \(limit)")
+            r.report("\(formatNumber(size)) is over the canvas \(key.name) of \(limit)")
             return nil
         }
         return size

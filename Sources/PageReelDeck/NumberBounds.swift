@@ -3,13 +3,15 @@
 /// Each rule is written once here so that every key with the same rule gets the same words:
 /// sign rules read `must be > 0`, limits name the limit (`8000 is over the limit of 7680`), and
 /// fractions name their interval (`must be between 0 and 1`).
-struct NumberBounds {
-    var lower: Double?
-    var lowerInclusive = true
-    var upper: Double?
-    var upperInclusive = true
+public struct NumberBounds: Sendable, Equatable {
+    public var lower: Double?
+    public var lowerInclusive = true
+    public var upper: Double?
+    public var upperInclusive = true
+    /// Zero is not allowed (a hint's distance).
+    public var nonZero = false
     /// Appended to the limit in messages, e.g. " s".
-    var unit = ""
+    public var unit = ""
 
     /// Any finite number.
     static let any = NumberBounds()
@@ -19,6 +21,8 @@ struct NumberBounds {
     static let nonNegative = NumberBounds(lower: 0)
     /// [0, 1]
     static let fraction = NumberBounds(lower: 0, upper: 1)
+    /// Anything but 0.
+    static let nonZero = NumberBounds(nonZero: true)
 
     /// `range`, with `unit` after the limit in messages.
     static func limit(_ range: ClosedRange<Double>, unit: String = "") -> NumberBounds {
@@ -32,6 +36,7 @@ struct NumberBounds {
 
     /// What is wrong with `value`, or nil if it is in range.
     func problem(with value: Double) -> String? {
+        if nonZero, value == 0 { return "must not be 0" }
         let tooLow = lower.map { lowerInclusive ? value < $0 : value <= $0 } ?? false
         let tooHigh = upper.map { upperInclusive ? value > $0 : value >= $0 } ?? false
         guard tooLow || tooHigh else { return nil }

@@ -3,29 +3,13 @@ import Testing
 @testable import PageReelDeck
 
 /// `DeckSchema.json` judged as a schema, against real decks, and against `DeckDecoder`: the same
-/// keys, enums, limits and defaults, and the same verdict on decks either of them can judge.
+/// verdict on decks either of them can judge.
 @Suite struct DeckSchemaTests {
     let validator: SchemaValidator
 
     init() throws {
         validator = try SchemaValidator(DeckSchema.json)
     }
-
-    /// The `transition` step is part of format 1 but read by the decoder from its own change on;
-    /// until `actionKeys` lists it, only the schema is checked for it.
-
-    /// The decoder's allowed keys for each object of the schema ("" is the deck itself).
-    static let decoderKeys: [String: [String]] = [
-        "": DeckDecoder.deckKeys, "canvas": DeckDecoder.canvasKeys, "viewport": DeckDecoder.viewportKeys,
-        "customTransition": DeckDecoder.customTransitionKeys, "fold": DeckDecoder.foldKeys,
-        "pageStyle": DeckDecoder.pageStyleKeys, "shadow": DeckDecoder.shadowKeys,
-        "pageTemplate": DeckDecoder.pageTemplateKeys, "page": DeckDecoder.pageKeys,
-        "gradient": DeckDecoder.gradientKeys, "layer": DeckDecoder.layerKeys + DeckDecoder.textLayerKeys,
-        "parallax": DeckDecoder.parallaxKeys, "tabs": DeckDecoder.tabsKeys, "selector": DeckDecoder.selectorKeys,
-        "indicator": DeckDecoder.indicatorKeys, "physics": DeckDecoder.physicsKeys, "spring": DeckDecoder.springKeys,
-        "step": DeckDecoder.actionKeys + ["at"], "drag": DeckDecoder.dragKeys, "fling": DeckDecoder.flingKeys,
-        "jump": DeckDecoder.jumpKeys, "tap": DeckDecoder.tapKeys, "hint": DeckDecoder.hintKeys,
-    ]
 
     /// The object schema of a `$defs` entry, or the deck's for "".
     func object(_ definition: String) -> JSONValue {
@@ -125,46 +109,17 @@ import Testing
 
     // MARK: (c) In step with the decoder
 
-    @Test func everyObjectHasTheDecodersKeys() {
+    /// Every declared object is in the schema and placed by the agreement tests.
+    @Test func everyDeclaredObjectIsInTheSchema() {
         let objects = (validator.root["$defs"]?.members ?? []).filter { $0.value["properties"] != nil }.map(\.key)
-        #expect(Set(objects + [""]) == Set(Self.decoderKeys.keys))
-        for (definition, keys) in Self.decoderKeys {
-            #expect(Set(properties(definition).map(\.key)) == Set(keys), "\(definition)")
-        }
+        #expect(Set(objects + ["deck"]) == Set(DeckFormat.objects.map(\.name)))
+        #expect(Set(SchemaContext.all.map { $0.definition.isEmpty ? "deck" : $0.definition })
+            == Set(DeckFormat.objects.map(\.name)))
     }
 
-    @Test func oneActionPerStepAndTextKeysOnTextLayersOnly() {
-        let actions = (object("step")["oneOf"]?.elements ?? []).compactMap { $0["required"]?.elements?.first?.string }
-        #expect(Set(actions) == Set(DeckDecoder.actionKeys))
-        #expect(actions.count == Set(actions).count)
-
-        let branches = object("layer")["oneOf"]?.elements ?? []
-        let imageBranch = branches.first { $0["required"]?.elements?.first?.string == "image" }
-        let forbidden = (imageBranch?["not"]?["anyOf"]?.elements ?? []).compactMap { $0["required"]?.elements?.first?.string }
-        #expect(forbidden == ["text"] + DeckDecoder.textLayerKeys)
-    }
-
-    @Test func enumsAreTheModelsCases() {
-        func values(_ schema: JSONValue?) -> [String] { (schema?["enum"]?.elements ?? []).compactMap(\.string) }
-        let defs = validator.root["$defs"]
-        #expect(values(defs?["transitionName"]) == TransitionName.allCases.map(\.rawValue))
-        #expect(values(defs?["fit"]) == Fit.allCases.map(\.rawValue))
-        #expect(values(defs?["weight"]) == FontWeight.allCases.map(\.rawValue))
-        #expect(values(defs?["indicatorStyle"]) == Indicator.Style.allCases.map(\.rawValue))
-        #expect(values(defs?["layer"]?["properties"]?["align"]) == TextAlign.allCases.map(\.rawValue))
-        #expect(values(defs?["drag"]?["properties"]?["curve"]) == Step.Curve.allCases.map(\.rawValue))
-        #expect(values(defs?["step"]?["properties"]?["swipe"]) == Step.Direction.allCases.map(\.rawValue))
-        let rates = values(defs?["physics"]?["properties"]?["deceleration"]?["oneOf"]?.elements?.first)
-        #expect(rates == ["normal", "fast"])
+    @Test func decelerationNamesAreUIKitsRates() {
         #expect(decodeDeck(with: #""physics": {"deceleration": "normal"}"#)?.physics.deceleration == 0.998)
         #expect(decodeDeck(with: #""physics": {"deceleration": "fast"}"#)?.physics.deceleration == 0.99)
-    }
-
-    @Test func limitsAreTheDecodersConstants() {
-        let pagesList = validator.root["properties"]?["pages"]?["oneOf"]?.elements?.first
-        #expect(pagesList?["maxItems"]?.number == Double(DeckDecoder.maxPages))
-        #expect(object("pageTemplate")["properties"]?["count"]?["maximum"]?.number == Double(DeckDecoder.maxPages))
-        #expect(object("")["properties"]?["duration"]?["maximum"]?.number == DeckDecoder.maxDuration)
     }
 
     /// Properties that have no value meaning "not given", besides the required ones.
