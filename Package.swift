@@ -41,9 +41,11 @@ let package = Package(
         .target(name: "PageReelEncode",
                 dependencies: ["PageReelRaster", "CShims", "CFFmpeg", "CImageQuant"]),
         .target(name: "PageReel", dependencies: ["PageReelEncode"]),
-        .executableTarget(name: "pagereel", dependencies: [
-            "PageReel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        // The CLI sees only the facade: MemberImportVisibility makes even members of the stages'
+        // types (reachable through the facade's API) a compile error unless PageReel declares them.
+        .executableTarget(name: "pagereel",
+                          dependencies: ["PageReel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
 
         .testTarget(name: "PageReelDeckTests", dependencies: ["PageReelDeck"], exclude: ["__Fixtures__"]),
         .testTarget(name: "PageReelTimelineTests", dependencies: ["PageReelTimeline"]),
