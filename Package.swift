@@ -14,6 +14,10 @@ let package = Package(
         .library(name: "PageReelStages",
                  targets: ["PageReelDeck", "PageReelTimeline", "PageReelScene", "PageReelRaster", "PageReelEncode"]),
     ],
+    dependencies: [
+        // Parsing, help, "did you mean" and completions of the command line, from one declaration.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
     targets: [
         // C libraries from Debian, one module each.
         .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat libavcodec libswscale libavutil",
@@ -37,7 +41,11 @@ let package = Package(
         .target(name: "PageReelEncode",
                 dependencies: ["PageReelRaster", "CShims", "CFFmpeg", "CImageQuant"]),
         .target(name: "PageReel", dependencies: ["PageReelEncode"]),
-        .executableTarget(name: "pagereel", dependencies: ["PageReel"]),
+        // The CLI sees only the facade: MemberImportVisibility makes even members of the stages'
+        // types (reachable through the facade's API) a compile error unless PageReel declares them.
+        .executableTarget(name: "pagereel",
+                          dependencies: ["PageReel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
 
         .testTarget(name: "PageReelDeckTests", dependencies: ["PageReelDeck"], exclude: ["__Fixtures__"]),
         .testTarget(name: "PageReelTimelineTests", dependencies: ["PageReelTimeline"]),

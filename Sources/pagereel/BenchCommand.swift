@@ -1,28 +1,40 @@
+import ArgumentParser
 import Foundation
 import PageReel
 
 /// `pagereel bench DECK [--frames A-B] [--json]`: render every frame without encoding and report
 /// frames, seconds and frames per second.
-enum BenchCommand {
-    static let parser = ArgumentParser(command: "bench", options: [
-        .init(names: ["--frames"], takesValue: true),
-        .init(names: ["--json"], takesValue: false),
-    ])
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Render every frame without encoding and report the speed.",
+        discussion: """
+        Renders every frame (or frames A…B) and reports frames, seconds and frames per second; \
+        --json prints {"frames":300,"seconds":4.1,"fps":73.2}.
 
-    static func run(_ arguments: [String]) throws(CommandFailure) -> Int32 {
-        let args = try usage { () throws(UsageError) in try parser.parse(arguments) }
-        guard args.positionals.count == 1 else { throw .usage("bench: expected one deck file") }
-        var bench = try library { () throws(PageReelError) in RenderBenchmark(project: try Project.load(args.positionals[0])) }
-        bench.frames = try usage { () throws(UsageError) -> ClosedRange<Int>? in
-            try args.value("--frames").map { v throws(UsageError) in try ArgumentValues.frames(v) }
-        }
-        let trap = SignalTrap.shared
-        let result = try library { () throws(PageReelError) in try bench.run(cancellation: trap.cancellation) }
-        if args.has("--json") {
+        Example:
+          pagereel bench deck.json --json
+        """
+    )
+
+    @Argument(help: "The deck file (JSON).", completion: .file(extensions: ["json"]))
+    var deck: String
+
+    @Option(help: ArgumentHelp("Render frames A…B only (0-based, inclusive).", valueName: "A-B"),
+            transform: FrameRange.init(parsing:))
+    var frames: FrameRange?
+
+    @Flag(help: "Print the result as JSON on stdout.")
+    var json = false
+
+    func run() throws {
+        let project = try library { () throws(PageReelError) in try Project.load(deck) }
+        let bench = RenderBenchmark(project: project, frames: frames?.frames)
+        let result = try library { () throws(PageReelError) in try bench.run(cancellation: SignalTrap.shared.cancellation) }
+        if json {
             Console.out(String(format: "{\"frames\":%d,\"seconds\":%.3f,\"fps\":%.1f}", result.frames, result.seconds, result.fps))
         } else {
             Console.out(String(format: "%d frames in %.2f s: %.1f frames/s", result.frames, result.seconds, result.fps))
         }
-        return ExitCode.ok
     }
 }

@@ -23,7 +23,7 @@ enum Console {
 
     /// The project's warnings, one line each: `deck.json: pages[0].title: warning: …`.
     static func warnings(of project: Project) {
-        for warning in project.warnings { err("\(project.file): \(warning.path): warning: \(warning.message)") }
+        for warning in project.warningMessages { err(warning) }
     }
 
     static var stderrIsTerminal: Bool { isatty(2) == 1 }

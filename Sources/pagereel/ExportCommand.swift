@@ -1,72 +1,109 @@
+import ArgumentParser
 import Foundation
 import PageReel
 
 /// `pagereel export DECK [-o PATH]... [flags]`: render a deck once into every output.
-enum ExportCommand {
-    static let parser = ArgumentParser(command: "export", options: [
-        .init(names: ["-o", "--output"], takesValue: true, repeatable: true),
-        .init(names: ["--transition"], takesValue: true),
-        .init(names: ["--fps"], takesValue: true),
-        .init(names: ["--size"], takesValue: true),
-        .init(names: ["--frames"], takesValue: true),
-        .init(names: ["--crf"], takesValue: true),
-        .init(names: ["--preset"], takesValue: true),
-        .init(names: ["--tune"], takesValue: true),
-        .init(names: ["--gif-fps"], takesValue: true),
-        .init(names: ["--gif-width"], takesValue: true),
-        .init(names: ["--loop"], takesValue: true),
-        .init(names: ["--progress"], takesValue: true),
-        .init(names: ["-q", "--quiet"], takesValue: false),
-        .init(names: ["--json"], takesValue: false),
-    ])
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Render the deck once and write every output.",
+        discussion: """
+        Outputs are written under a temporary name and renamed into place only when the whole \
+        export succeeded.
 
-    static func run(_ arguments: [String]) throws(CommandFailure) -> Int32 {
-        let args = try usage { () throws(UsageError) in try parser.parse(arguments) }
-        guard args.positionals.count == 1 else {
-            throw CommandFailure.usage("export: expected one deck file, got \(args.positionals.count)")
-        }
+        Examples:
+          pagereel export deck.json -o demo.mp4 -o demo.gif
+          pagereel export deck.json --size 640x360 --gif-fps 15 -o small.gif
+          pagereel export deck.json --frames 0-149 -o part1.mp4
+        """
+    )
+
+    /// The library's defaults, shown in the help as the options' defaults.
+    private static let defaults = ExportOptions()
+
+    @Argument(help: "The deck file (JSON).", completion: .file(extensions: ["json"]))
+    var deck: String
+
+    @Option(name: [.customShort("o"), .customLong("output")],
+            help: ArgumentHelp(".mp4, .gif, .webm, .png (the first frame) or DIR/ (a PNG per frame); repeatable. "
+                               + "Without -o: DECK.mp4 beside the deck.", valueName: "path"),
+            completion: .file(), transform: Output.init(parsing:))
+    var outputs: [Output] = []
+
+    @OptionGroup var render: RenderOptions
+
+    @Option(help: ArgumentHelp("Render frames A…B only (0-based, inclusive): a shard.", valueName: "A-B"),
+            transform: FrameRange.init(parsing:))
+    var frames: FrameRange?
+
+    @Option(help: ArgumentHelp("Quality 0…63 (H.264 default 18, VP9 default 32).", valueName: "n"))
+    var crf: Int?
+
+    @Option(help: ArgumentHelp("x264 preset.", valueName: "name"))
+    var preset: String = defaults.preset
+
+    @Option(help: ArgumentHelp("x264 tune; none to disable.", valueName: "name"))
+    var tune: String = defaults.tune ?? "none"
+
+    @Option(name: .customLong("gif-fps"), help: ArgumentHelp("GIF frame rate 1…50 (default: the video's).", valueName: "n"))
+    var gifFPS: Int?
+
+    @Option(name: .customLong("gif-width"),
+            help: ArgumentHelp("GIF width in pixels, 16…7680 (default: the video's).", valueName: "n"))
+    var gifWidth: Int?
+
+    // `.unconditional`, so that `--loop -1` reads -1 as the value rather than as an option.
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("GIF loops: 0 forever, -1 play once, N repeats.", valueName: "n"))
+    var loop: Int = defaults.loop
+
+    @Option(help: ArgumentHelp("How to show progress; auto is a bar on a terminal, lines otherwise.", valueName: "mode"))
+    var progress: ProgressReporter.Mode = .auto
+
+    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+    var quiet = false
+
+    @Flag(help: "Print a JSON summary on stdout.")
+    var json = false
+
+    func validate() throws {
+        try ValidationError.check(crf, "--crf", in: 0...63)
+        try ValidationError.check(gifFPS, "--gif-fps", in: 1...50)
+        try ValidationError.check(gifWidth, "--gif-width", in: 16...7680)
+        try ValidationError.check(loop, "--loop", in: -1...65535)
+    }
+
+    /// The library's options, from the parsed flags.
+    var options: ExportOptions {
         var options = ExportOptions()
-        try usage { () throws(UsageError) in
-            for path in args.all("--output") {
-                guard let output = Output(argument: path) else {
-                    throw UsageError("-o \(path): unknown output format; use .mp4, .gif, .webm, .png or a folder ending in /")
-                }
-                options.outputs.append(output)
-            }
-            if let v = args.value("--transition") { options.transition = try ArgumentValues.transition(v) }
-            if let v = args.value("--fps") { options.fps = try ArgumentValues.int(v, flag: "--fps", in: 1...120) }
-            if let v = args.value("--size") { options.size = try ArgumentValues.size(v) }
-            if let v = args.value("--frames") { options.frames = try ArgumentValues.frames(v) }
-            if let v = args.value("--crf") { options.crf = try ArgumentValues.int(v, flag: "--crf", in: 0...63) }
-            if let v = args.value("--preset") { options.preset = v }
-            if let v = args.value("--tune") { options.tune = v == "none" ? nil : v }
-            if let v = args.value("--gif-fps") { options.gifFPS = try ArgumentValues.int(v, flag: "--gif-fps", in: 1...50) }
-            if let v = args.value("--gif-width") { options.gifWidth = try ArgumentValues.int(v, flag: "--gif-width", in: 16...7680) }
-            if let v = args.value("--loop") { options.loop = try ArgumentValues.int(v, flag: "--loop", in: -1...65535) }
-        }
-        let quiet = args.has("--quiet")
-        var mode = ProgressReporter.Mode.auto
-        if let v = args.value("--progress") {
-            guard let m = ProgressReporter.Mode(rawValue: v) else {
-                throw .usage("--progress: expected auto, plain or none, got \"\(v)\"")
-            }
-            mode = m
-        }
-        if quiet { mode = .none }
+        options.outputs = outputs
+        options.transition = render.transition?.spec
+        options.fps = render.fps
+        options.size = render.size?.pair
+        options.frames = frames?.frames
+        options.crf = crf
+        options.preset = preset
+        options.tune = tune == "none" ? nil : tune
+        options.gifFPS = gifFPS
+        options.gifWidth = gifWidth
+        options.loop = loop
+        return options
+    }
 
-        let project = try library { () throws(PageReelError) in try Project.load(args.positionals[0]) }
+    func run() throws {
+        let project = try library { () throws(PageReelError) in try Project.load(deck) }
         if !quiet { Console.warnings(of: project) }
         let exporter = try library { () throws(PageReelError) in try Exporter(project: project, options: options) }
-        let reporter = ProgressReporter(mode: mode)
-        let trap = SignalTrap.shared
+        let reporter = ProgressReporter(mode: quiet ? .none : progress)
         let summary: Exporter.Summary
         do {
-            summary = try exporter.run(cancellation: trap.cancellation) { reporter.update($0) }
+            summary = try exporter.run(cancellation: SignalTrap.shared.cancellation) { reporter.update($0) }
         } catch {
             reporter.interrupt()
-            throw .failure(error)
+            Console.err(error.description)
+            throw ExitCode(error)
         }
-        if args.has("--json") {
+        if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             if let data = try? encoder.encode(summary) { Console.out(String(decoding: data, as: UTF8.self)) }
@@ -74,6 +111,5 @@ enum ExportCommand {
             Console.err(String(format: "wrote %@ (%d frames, %.2f s of video, in %.1f s)",
                                summary.outputs.joined(separator: ", "), summary.frames, summary.seconds, summary.elapsed))
         }
-        return ExitCode.ok
     }
 }

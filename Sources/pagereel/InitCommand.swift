@@ -1,11 +1,24 @@
+import ArgumentParser
 import PageReel
 
 /// `pagereel init [DIR]`: a working deck to start from.
-enum InitCommand {
-    static func run(_ arguments: [String]) throws(CommandFailure) -> Int32 {
-        let args = try usage { () throws(UsageError) in try ArgumentParser(command: "init", options: []).parse(arguments) }
-        guard args.positionals.count <= 1 else { throw .usage("init: expected at most one folder") }
-        let folder = args.positionals.first ?? "."
+struct InitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Write a working deck to start from.",
+        discussion: """
+        Writes deck.json with three pages, a script, and two images in images/ into DIR (created \
+        if missing). It never overwrites anything.
+
+        Example:
+          pagereel init demo && pagereel export demo/deck.json -o demo.mp4 -o demo.gif
+        """
+    )
+
+    @Argument(help: ArgumentHelp("The folder to write into.", valueName: "dir"), completion: .directory)
+    var folder: String = "."
+
+    func run() throws {
         let written = try library { () throws(PageReelError) in try Starter.write(to: folder) }
         for path in written { Console.err("wrote \(path)") }
         let deck = written[0]
@@ -15,6 +28,5 @@ enum InitCommand {
           pagereel export \(deck) -o demo.mp4 -o demo.gif
           pagereel still \(deck) --time 1 -o frame.png
         """)
-        return ExitCode.ok
     }
 }

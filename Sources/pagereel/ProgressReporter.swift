@@ -1,9 +1,11 @@
+import ArgumentParser
 import Foundation
 import PageReel
 
 /// Shows export progress: a live bar on a terminal, a plain line per 10% in logs, or nothing.
 final class ProgressReporter {
-    enum Mode: String { case auto, plain, none }
+    /// `--progress`: a bar on a terminal and lines otherwise (auto), always lines, or nothing.
+    enum Mode: String, CaseIterable, ExpressibleByArgument { case auto, plain, none }
 
     private let live: Bool
     private let enabled: Bool

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Dispatch
 import Foundation
 import PageReel
@@ -23,7 +24,7 @@ final class SignalTrap: @unchecked Sendable {
                 cancellation.cancel(signal: sig)
                 DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) {
                     TemporaryFiles.removeAll()
-                    _exit(sig == SIGTERM ? ExitCode.sigterm : ExitCode.sigint)
+                    _exit((sig == SIGTERM ? ExitCode.sigterm : ExitCode.sigint).rawValue)
                 }
             }
             source.resume()

@@ -1,41 +1,50 @@
+import ArgumentParser
 import PageReel
 
-/// `pagereel still DECK (--time S | --frame N) -o OUT.png`: one frame as a PNG.
-enum StillCommand {
-    static let parser = ArgumentParser(command: "still", options: [
-        .init(names: ["-o", "--output"], takesValue: true),
-        .init(names: ["--time"], takesValue: true),
-        .init(names: ["--frame"], takesValue: true),
-        .init(names: ["--transition"], takesValue: true),
-        .init(names: ["--fps"], takesValue: true),
-        .init(names: ["--size"], takesValue: true),
-    ])
+/// `pagereel still DECK (--time SECONDS | --frame N) -o OUT.png`: one frame as a PNG.
+struct StillCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "still",
+        abstract: "Render one frame as a PNG.",
+        discussion: """
+        Give exactly one of --time and --frame.
 
-    static func run(_ arguments: [String]) throws(CommandFailure) -> Int32 {
-        let args = try usage { () throws(UsageError) in try parser.parse(arguments) }
-        guard args.positionals.count == 1 else { throw .usage("still: expected one deck file") }
-        guard let output = args.value("--output") else { throw .usage("still: -o OUT.png is required") }
-        guard output.lowercased().hasSuffix(".png") else { throw .usage("still: -o \(output): the still is a PNG (.png)") }
-        var still = Still(instant: .time(0))
-        try usage { () throws(UsageError) in
-            switch (args.value("--time"), args.value("--frame")) {
-            case (let t?, nil):
-                guard let seconds = Double(t), seconds.isFinite else {
-                    throw UsageError("--time: expected seconds, got \"\(t)\"")
-                }
-                still.instant = .time(seconds)
-            case (nil, let f?):
-                still.instant = .frame(try ArgumentValues.int(f, flag: "--frame", in: 0...Int(Int32.max)))
-            default:
-                throw UsageError("still: give exactly one of --time SECONDS or --frame N")
-            }
-            if let v = args.value("--transition") { still.transition = try ArgumentValues.transition(v) }
-            if let v = args.value("--fps") { still.fps = try ArgumentValues.int(v, flag: "--fps", in: 1...120) }
-            if let v = args.value("--size") { still.size = try ArgumentValues.size(v) }
+        Examples:
+          pagereel still deck.json --time 1.25 -o frame.png
+          pagereel still deck.json --frame 40 --size 640x360 -o thumb.png
+        """
+    )
+
+    @Argument(help: "The deck file (JSON).", completion: .file(extensions: ["json"]))
+    var deck: String
+
+    @Option(help: ArgumentHelp("The instant, in seconds from the start.", valueName: "seconds"))
+    var time: Double?
+
+    @Option(help: ArgumentHelp("The frame number, 0-based, at the (possibly overridden) frame rate.", valueName: "n"))
+    var frame: Int?
+
+    @OptionGroup var render: RenderOptions
+
+    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("The PNG to write.", valueName: "out.png"),
+            completion: .file(extensions: ["png"]), transform: PNGPath.init(parsing:))
+    var output: PNGPath
+
+    func validate() throws {
+        guard (time == nil) != (frame == nil) else {
+            throw ValidationError("give exactly one of --time SECONDS or --frame N")
         }
-        let project = try library { () throws(PageReelError) in try Project.load(args.positionals[0]) }
+        if let time, !time.isFinite { throw ValidationError("--time: expected seconds, got \(time)") }
+        try ValidationError.check(frame, "--frame", in: 0...Int(Int32.max))
+    }
+
+    func run() throws {
+        var still = Still(instant: time.map(Still.Instant.time) ?? .frame(frame ?? 0))
+        still.transition = render.transition?.spec
+        still.fps = render.fps
+        still.size = render.size?.pair
+        let project = try library { () throws(PageReelError) in try Project.load(deck) }
         Console.warnings(of: project)
-        try library { () throws(PageReelError) in try still.write(project, to: output) }
-        return ExitCode.ok
+        try library { () throws(PageReelError) in try still.write(project, to: output.path) }
     }
 }

@@ -1,55 +1,75 @@
-import Foundation
+import ArgumentParser
 import PageReel
-import PageReelRaster
 
-/// `pagereel timeline DECK [--format csv|json] [--events] [--fps N] [-o PLOT.png [--size WxH]]`.
-enum TimelineCommand {
-    static let parser = ArgumentParser(command: "timeline", options: [
-        .init(names: ["--format"], takesValue: true),
-        .init(names: ["--events"], takesValue: false),
-        .init(names: ["--fps"], takesValue: true),
-        .init(names: ["-o", "--output"], takesValue: true),
-        .init(names: ["--size"], takesValue: true),
-    ])
+/// `pagereel timeline DECK [--format csv|json] [--events] [--fps N] [-o PLOT.png [--size WxH]]`:
+/// the simulated scroll per frame, the pages' lifecycle events, or a plot of them.
+struct TimelineCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "timeline",
+        abstract: "Print the simulated scroll, one row per frame.",
+        discussion: """
+        Columns: frame,time,offset,position,velocity,phase (offset in points, position in pages, \
+        velocity in pt/s; phase is idle, dragging, decelerating, snapping, jumping, hinting or \
+        bouncing). --events prints the pages' lifecycle events instead, as JSON Lines: \
+        {"frame":37,"time":1.2333,"page":2,"event":"didAppear"}. -o draws position over time with \
+        the events marked (1200x600, or --size); it prints the rows only when --format is given.
 
-    static func run(_ arguments: [String]) throws(CommandFailure) -> Int32 {
-        let args = try usage { () throws(UsageError) in try parser.parse(arguments) }
-        guard args.positionals.count == 1 else { throw .usage("timeline: expected one deck file") }
-        let format = args.value("--format")
-        if let format, format != "csv" && format != "json" {
-            throw .usage("--format: expected csv or json, got \"\(format)\"")
+        Examples:
+          pagereel timeline deck.json --fps 60 > scroll.csv
+          pagereel timeline deck.json --events
+          pagereel timeline deck.json -o plot.png
+        """
+    )
+
+    /// How the rows are printed.
+    enum Format: String, CaseIterable, ExpressibleByArgument {
+        case csv, json
+    }
+
+    @Argument(help: "The deck file (JSON).", completion: .file(extensions: ["json"]))
+    var deck: String
+
+    @Option(help: ArgumentHelp("How to print the rows (default: csv).", valueName: "format"))
+    var format: Format?
+
+    @Flag(help: "Print the pages' lifecycle events as JSON Lines instead of the rows.")
+    var events = false
+
+    @Option(help: ArgumentHelp("Frame rate 1…120 to sample at (default: the deck's).", valueName: "n"))
+    var fps: Int?
+
+    @Option(name: [.customShort("o"), .customLong("output")],
+            help: ArgumentHelp("Draw position over time into this PNG.", valueName: "plot.png"),
+            completion: .file(extensions: ["png"]), transform: PNGPath.init(parsing:))
+    var plot: PNGPath?
+
+    @Option(help: ArgumentHelp("The plot's size, 240x120…4000x3000 (default: 1200x600).", valueName: "WxH"),
+            transform: FrameSize.init(parsing:))
+    var size: FrameSize?
+
+    func validate() throws {
+        try ValidationError.check(fps, "--fps", in: 1...120)
+        if let size, !(240...4000).contains(size.width) || !(120...3000).contains(size.height) {
+            throw ValidationError("--size: the plot must be 240x120…4000x3000, got \(size)")
         }
-        let fps = try usage { () throws(UsageError) -> Int? in
-            guard let value = args.value("--fps") else { return nil }
-            return try ArgumentValues.int(value, flag: "--fps", in: 1...120)
-        }
-        let plotSize = try usage { () throws(UsageError) -> (width: Int, height: Int) in
-            guard let value = args.value("--size") else { return (1200, 600) }
-            let size = try ArgumentValues.size(value)
-            guard (240...4000).contains(size.width), (120...3000).contains(size.height) else {
-                throw UsageError("--size: the plot must be 240x120…4000x3000, got \(value)")
-            }
-            return size
-        }
-        let plotPath = args.value("--output")
-        if let plotPath, !plotPath.lowercased().hasSuffix(".png") {
-            throw .usage("timeline: -o \(plotPath): the plot is a PNG (.png)")
-        }
-        let project = try library { () throws(PageReelError) in try Project.load(args.positionals[0]) }
+    }
+
+    func run() throws {
+        let project = try library { () throws(PageReelError) in try Project.load(deck) }
         let report = try library { () throws(PageReelError) in try TimelineReport(project: project, fps: fps) }
-        if let plotPath {
+        if let plot {
             try library { () throws(PageReelError) in
-                let plot = try report.plot(width: plotSize.width, height: plotSize.height)
-                try Still.writePNG(plot, to: plotPath)
+                // Without --size, the library's default size.
+                let image = if let size { try report.plot(width: size.width, height: size.height) } else { try report.plot() }
+                try Still.writePNG(image, to: plot.path)
             }
         }
-        if args.has("--events") {
+        if events {
             Console.outRaw(report.eventLines())
-        } else if format == "json" {
+        } else if format == .json {
             Console.outRaw(report.json())
-        } else if format == "csv" || plotPath == nil {
+        } else if format == .csv || plot == nil {
             Console.outRaw(report.csv())
         }
-        return ExitCode.ok
     }
 }

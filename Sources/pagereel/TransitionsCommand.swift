@@ -1,21 +1,30 @@
+import ArgumentParser
 import PageReel
-import PageReelDeck
 
 /// `pagereel transitions [--sheet OUT.png]`: the transition names, one per line, or a contact sheet.
-enum TransitionsCommand {
-    static let parser = ArgumentParser(command: "transitions", options: [
-        .init(names: ["--sheet"], takesValue: true),
-    ])
+struct TransitionsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "transitions",
+        abstract: "List the transition names, one per line.",
+        discussion: """
+        --sheet renders a labelled contact sheet of every transition half way through a swipe.
 
-    static func run(_ arguments: [String]) throws(CommandFailure) -> Int32 {
-        let args = try usage { () throws(UsageError) in try parser.parse(arguments) }
-        guard args.positionals.isEmpty else { throw .usage("transitions: takes no arguments") }
-        if let path = args.value("--sheet") {
-            guard path.lowercased().hasSuffix(".png") else { throw .usage("--sheet \(path): the sheet is a PNG (.png)") }
-            try library { () throws(PageReelError) in try Still.writePNG(try TransitionSheet.render(), to: path) }
-            return ExitCode.ok
+        Examples:
+          pagereel transitions
+          pagereel transitions --sheet transitions.png
+          pagereel export deck.json --transition fold -o fold.mp4
+        """
+    )
+
+    @Option(help: ArgumentHelp("Render a contact sheet into this PNG instead.", valueName: "out.png"),
+            completion: .file(extensions: ["png"]), transform: PNGPath.init(parsing:))
+    var sheet: PNGPath?
+
+    func run() throws {
+        if let sheet {
+            try library { () throws(PageReelError) in try Still.writePNG(try TransitionSheet.render(), to: sheet.path) }
+        } else {
+            Console.outRaw(NamedTransition.names.map { $0 + "\n" }.joined())
         }
-        Console.outRaw(TransitionName.allCases.map { $0.rawValue + "\n" }.joined())
-        return ExitCode.ok
     }
 }

@@ -1,27 +1,39 @@
+import ArgumentParser
+import Foundation
 import PageReel
 
 /// `pagereel validate DECK...`: check decks without rendering; every problem of every deck.
-enum ValidateCommand {
-    static func run(_ arguments: [String]) throws(CommandFailure) -> Int32 {
-        let args = try usage { () throws(UsageError) in
-            try ArgumentParser(command: "validate", options: []).parse(arguments)
-        }
-        guard !args.positionals.isEmpty else { throw .usage("validate: expected at least one deck file") }
-        var worst = ExitCode.ok
-        for path in args.positionals {
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check decks without rendering.",
+        discussion: """
+        Checks JSON, every key and value, the script, and that every image and font exists. \
+        Reports every problem with its JSON path; exit 65 (invalid) or 66 (missing file).
+
+        Example:
+          pagereel validate Samples/*/deck.json
+        """
+    )
+
+    @Argument(help: ArgumentHelp("The deck files (JSON).", valueName: "deck"), completion: .file(extensions: ["json"]))
+    var decks: [String]
+
+    func run() throws {
+        var worst = ExitCode.success
+        for path in decks {
             do {
                 let project = try Project.load(path)
                 Console.warnings(of: project)
-                Console.out("\(path): ok (\(project.deck.pageCount) pages, "
-                    + "\(project.timeline.frameCount(fps: project.deck.canvas.fps)) frames, "
-                    + String(format: "%.2f s)", project.timeline.duration))
+                Console.out("\(path): ok (\(project.pageCount) pages, \(project.frameCount) frames, "
+                    + String(format: "%.2f s)", project.duration))
             } catch {
                 Console.err(error.description)
-                let code = ExitCode.of(error)
+                let code = ExitCode(error)
                 // An invalid deck outranks a missing file.
-                if worst == ExitCode.ok || code == ExitCode.invalidDeck { worst = code }
+                if worst == .success || code == .invalidDeck { worst = code }
             }
         }
-        return worst
+        if worst != .success { throw worst }
     }
 }

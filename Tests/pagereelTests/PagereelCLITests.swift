@@ -12,7 +12,10 @@ import PageReelTestSupport
         #expect(version.text.hasPrefix("pagereel "))
         let help = try CLI.run("--help")
         #expect(help.status == 0)
-        #expect(help.text.contains("pagereel export DECK"))
+        // The overview lists every command with its abstract.
+        for command in ["export", "still", "validate", "timeline", "bench", "concat", "transitions", "init", "schema"] {
+            #expect(help.text.contains("\n  \(command) "), "\(command)")
+        }
         let exportHelp = try CLI.run("help", "export")
         #expect(exportHelp.status == 0 && exportHelp.text.contains("--gif-width"))
         #expect(try CLI.run("export", "--help").text == exportHelp.text)
@@ -21,10 +24,10 @@ import PageReelTestSupport
     @Test func usageMistakesExit64() throws {
         let unknown = try CLI.run("exprot", "deck.json")
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.contains("did you mean export?"))
+        #expect(unknown.stderr.contains("Unknown command 'exprot'. Did you mean 'export'?"))
         let option = try CLI.run("export", CLI.samples + "/onboarding/deck.json", "--fsp", "30")
         #expect(option.status == 64)
-        #expect(option.stderr.contains("did you mean --fps?"))
+        #expect(option.stderr.contains("Unknown option '--fsp'. Did you mean '--fps'?"))
         let format = try CLI.run("export", CLI.samples + "/onboarding/deck.json", "-o", "x.avi")
         #expect(format.status == 64)
         #expect(format.stderr.contains("unknown output format"))
@@ -33,6 +36,7 @@ import PageReelTestSupport
         #expect(aspect.stderr.contains("aspect ratio"))
         let noTime = try CLI.run("still", CLI.samples + "/onboarding/deck.json", "-o", "/tmp/x.png")
         #expect(noTime.status == 64)
+        #expect(noTime.stderr.contains("give exactly one of --time SECONDS or --frame N"))
     }
 
     @Test func validateSample() throws {

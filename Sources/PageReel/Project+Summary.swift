@@ -1,0 +1,23 @@
+import Foundation
+import PageReelDeck
+import PageReelTimeline
+
+extension Project {
+    /// Pages in the deck (after `{i}` templates are expanded).
+    public var pageCount: Int { deck.pageCount }
+
+    /// The deck's own frame rate (`canvas.fps`).
+    public var fps: Int { deck.canvas.fps }
+
+    /// Frames of the whole video at the deck's frame rate.
+    public var frameCount: Int { timeline.frameCount(fps: fps) }
+
+    /// Length of the video in seconds, from the script.
+    public var duration: Double { timeline.duration }
+
+    /// The warnings as lines for people, one each, with the deck file and the JSON path:
+    /// `deck.json: pages[0].title: warning: no installed font has U+E123`.
+    public var warningMessages: [String] {
+        warnings.map { "\(file): \($0.path): warning: \($0.message)" }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import PageReelDeck
+import PageReelRaster
+import PageReelTestSupport
+import Testing
+@testable import PageReel
+
+/// What the facade gives programs that import only `PageReel` (the command line among them):
+/// failure kinds, transition names, spelling suggestions, a project's summary and warnings, and
+/// the deck format's schema.
+@Suite struct FacadeVocabularyTests {
+    let scratch = ScratchDirectory()
+
+    @Test func everyFailureHasAKind() {
+        let missing = DeckIssue(path: "pages[0].image", message: "file not found: x.png", kind: .missingInput)
+        let invalid = DeckIssue(path: "pages[1].fitt", message: "unknown key")
+        let cases: [(PageReelError, PageReelError.Kind)] = [
+            (.usage("--size"), .usage),
+            (.deck(DeckError(file: "d.json", issues: [missing])), .missingInput),
+            (.deck(DeckError(file: "d.json", issues: [missing, invalid])), .invalidInput),
+            (.inputMissing(path: "d.json", message: "file not found"), .missingInput),
+            (.inputInvalid(path: "a.mp4", message: "not a shard"), .invalidInput),
+            (.render(.font(name: "Inter", message: "is not installed")), .missingInput),
+            (.render(.notFound(path: "x.png")), .missingInput),
+            (.render(.badImage(path: "x.png", message: "corrupt")), .invalidInput),
+            (.render(.markup(message: "<b> is not closed")), .invalidInput),
+            (.render(.png(operation: "png_write", message: "failed")), .internalFailure),
+            (.cannotCreateOutput(path: "/no/x.mp4", message: "folder does not exist"), .cannotCreateOutput),
+            (.writeFailed(path: "x.mp4", message: "no space left on device"), .writeFailed),
+            (.interrupted(signal: 15), .interrupted(signal: 15)),
+        ]
+        for (error, kind) in cases { #expect(error.kind == kind, "\(error)") }
+    }
+
+    @Test func transitionsByName() {
+        #expect(NamedTransition.names == TransitionName.allCases.map(\.rawValue))
+        #expect(NamedTransition(name: "cards")?.spec == .named(.cards))
+        #expect(NamedTransition(name: "Cards") == nil)
+        #expect(NamedTransition.suggestion(for: "cub") == "cube")
+        #expect(NamedTransition.suggestion(for: "flod") == "fold")
+        #expect(NamedTransition.suggestion(for: "wobble") == nil)
+    }
+
+    @Test func spellingSuggestions() {
+        let commands = ["export", "still", "validate", "timeline", "help"]
+        #expect(Spelling.closest(to: "exprot", among: commands) == "export")
+        #expect(Spelling.closest(to: "Validat", among: commands) == "validate")
+        // One or two letters suggest nothing, though most commands contain them.
+        #expect(Spelling.closest(to: "e", among: commands) == nil)
+        #expect(Spelling.closest(to: "render", among: commands) == nil)
+    }
+
+    @Test func projectSummaryAndWarnings() throws {
+        let project = try Project.load(try TestDecks.write(in: scratch))
+        #expect(project.pageCount == 3 && project.fps == 20)
+        #expect(project.frameCount == project.timeline.frameCount(fps: 20))
+        #expect(project.duration == project.timeline.duration)
+        #expect(project.warningMessages.isEmpty)
+
+        let warned = try Project.load(try TestDecks.write(#"{ "pagereel": 1, "pages": [ { "title": "a\uE000" } ] }"#,
+                                                          in: scratch, name: "warned"))
+        #expect(warned.warningMessages == ["\(warned.file): pages[0].title: warning: no installed font has U+E000"])
+    }
+
+    @Test func deckFormatSchema() {
+        #expect(DeckFormat.jsonSchema == DeckSchema.json)
+        #expect(DeckFormat.jsonSchema.contains("https://json-schema.org/draft/2020-12/schema"))
+    }
+}
