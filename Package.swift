@@ -47,7 +47,8 @@ let package = Package(
                           dependencies: ["PageReel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
 
-        .testTarget(name: "PageReelDeckTests", dependencies: ["PageReelDeck"], exclude: ["__Fixtures__"]),
+        .testTarget(name: "PageReelDeckTests", dependencies: ["PageReelDeck", "PageReelTestSupport"],
+                    exclude: ["__Fixtures__"]),
         .testTarget(name: "PageReelTimelineTests", dependencies: ["PageReelTimeline"]),
         .testTarget(name: "PageReelSceneTests", dependencies: ["PageReelScene"]),
         .testTarget(name: "PageReelRasterTests", dependencies: ["PageReelRaster", "PageReelTestSupport"],

@@ -13,7 +13,7 @@ public enum DeckReference {
 
     /// One object's block: the opening marker, an anchor to link to, the table and the closing marker.
     public static func block(_ spec: ObjectSpec) -> String {
-        "<!-- keys: \(spec.name) -->\n<a id=\"\(anchor(spec.name))\"></a>\n\n" + table(spec) + "\n<!-- /keys -->"
+        "<!-- keys: \(spec.name) -->\n<a id=\"\(anchor(spec.name))\"></a>\n\n" + table(spec) + "\n\n<!-- /keys -->"
     }
 
     /// The anchor an object's table has in the reference.

@@ -1,15 +1,14 @@
 import ArgumentParser
 import PageReel
 
-/// `pagereel schema`: the deck format's JSON Schema on stdout, for editors and CI validators.
+/// `pagereel schema [--markdown]`: the deck format's JSON Schema, or its reference tables, on stdout.
 ///
-/// The schema lives in the library (`DeckFormat.jsonSchema`) so that a program embedding pagereel
-/// gets the same text; the command only prints it. Another rendering of the format (a flag beside
-/// the schema) is one more `@Flag` here and one more property of `DeckFormat`.
+/// Both live in the library (`FormatDocuments`), made from the format's one declaration, so that a
+/// program embedding pagereel gets the same text; the command only prints it.
 struct SchemaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "schema",
-        abstract: "Print the JSON Schema (draft 2020-12) of the deck format.",
+        abstract: "Print the JSON Schema (draft 2020-12) of the deck format, or its reference tables.",
         discussion: """
         Every key with its type, default, limits and a description. Editors use it to complete \
         keys, show what each one does and flag mistakes as you type; any JSON Schema validator can \
@@ -24,12 +23,20 @@ struct SchemaCommand: ParsableCommand {
             { "fileMatch": ["deck.json", "*.deck.json"], "url": "./deck.schema.json" }
           ]
 
-        Example:
+        --markdown prints the reference table of every object of the format instead, each between \
+        <!-- keys: NAME --> and <!-- /keys --> markers: the tables of docs/deck-format.md, which \
+        Scripts/make-docs pastes in.
+
+        Examples:
           pagereel schema > deck.schema.json
+          pagereel schema --markdown
         """
     )
 
+    @Flag(help: "Print the reference tables in Markdown instead of the JSON Schema.")
+    var markdown = false
+
     func run() throws {
-        Console.out(DeckFormat.jsonSchema)
+        Console.out(markdown ? FormatDocuments.markdownTables : FormatDocuments.jsonSchema)
     }
 }

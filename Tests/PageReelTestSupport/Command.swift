@@ -11,6 +11,8 @@ public struct Command {
 
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
+
+        public init(description: String) { self.description = description }
     }
 
     /// Runs `executable` (an absolute path, or a name looked up in /usr/bin) with `arguments`.

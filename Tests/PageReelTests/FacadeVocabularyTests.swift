@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func deckFormatSchema() {
-        #expect(DeckFormat.jsonSchema == DeckSchema.json)
-        #expect(DeckFormat.jsonSchema.contains("https://json-schema.org/draft/2020-12/schema"))
+        #expect(FormatDocuments.jsonSchema == DeckSchema.json)
+        #expect(FormatDocuments.jsonSchema.contains("https://json-schema.org/draft/2020-12/schema"))
     }
 }
