@@ -4,6 +4,7 @@
 #include <dlfcn.h>
 #include <setjmp.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <libavutil/error.h>
@@ -94,6 +95,121 @@ int pr_jpeg_decode_rgba(const uint8_t *data, size_t size, uint8_t *rgba, int wid
     }
     jpeg_finish_decompress(&cinfo);
     jpeg_destroy_decompress(&cinfo);
+    return 0;
+}
+
+// --- PNG (full API) ----------------------------------------------------------------------------
+
+struct pr_png_reader {
+    png_structp png;
+    png_infop info;
+    // The bytes are set again on every call: Swift lends its array for one call at a time.
+    const uint8_t *data;
+    size_t size, offset;
+    char *err;
+    png_bytep *rows;
+};
+
+static void pr_png_error(png_structp png, png_const_charp message) {
+    struct pr_png_reader *r = (struct pr_png_reader *)png_get_error_ptr(png);
+    snprintf(r->err, 200, "%s", message);
+    png_longjmp(png, 1);
+}
+
+// Warnings (a bad ancillary chunk dropped, an unknown profile) change nothing the caller sees.
+static void pr_png_warning(png_structp png, png_const_charp message) {
+    (void)png;
+    (void)message;
+}
+
+static void pr_png_read_data(png_structp png, png_bytep out, size_t length) {
+    struct pr_png_reader *r = (struct pr_png_reader *)png_get_io_ptr(png);
+    if (length > r->size - r->offset) png_error(png, "read beyond end of data");  // the simplified API's wording
+    memcpy(out, r->data + r->offset, length);
+    r->offset += length;
+}
+
+void pr_png_close(pr_png_reader *r) {
+    if (!r) return;
+    if (r->png) png_destroy_read_struct(&r->png, r->info ? &r->info : NULL, NULL);
+    free(r->rows);
+    free(r);
+}
+
+pr_png_reader *pr_png_open(const uint8_t *data, size_t size, pr_png_info *out, char *err) {
+    memset(out, 0, sizeof *out);
+    err[0] = 0;
+    struct pr_png_reader *r = calloc(1, sizeof *r);
+    if (!r) {
+        snprintf(err, 200, "out of memory");
+        return NULL;
+    }
+    r->data = data;
+    r->size = size;
+    r->err = err;
+    r->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, r, pr_png_error, pr_png_warning);
+    if (r->png) r->info = png_create_info_struct(r->png);
+    if (!r->png || !r->info) {
+        snprintf(err, 200, "cannot create libpng reader");
+        pr_png_close(r);
+        return NULL;
+    }
+    if (setjmp(png_jmpbuf(r->png))) {
+        pr_png_close(r);
+        return NULL;
+    }
+    png_set_read_fn(r->png, r, pr_png_read_data);
+    png_read_info(r->png, r->info);
+
+    png_uint_32 width, height;
+    int depth, type, interlace;
+    png_get_IHDR(r->png, r->info, &width, &height, &depth, &type, &interlace, NULL, NULL);
+    out->width = width;
+    out->height = height;
+    out->bit_depth = depth;
+    out->color_type = type;
+    out->interlaced = interlace != PNG_INTERLACE_NONE;
+    out->has_srgb = png_get_valid(r->png, r->info, PNG_INFO_sRGB) != 0;
+    out->has_gamma = png_get_gAMA(r->png, r->info, &out->gamma) != 0;
+    double *c = out->chromaticities;
+    out->has_chromaticities = png_get_cHRM(r->png, r->info, &c[0], &c[1], &c[2], &c[3], &c[4], &c[5], &c[6], &c[7]) != 0;
+    png_charp name;
+    int compression;
+    png_bytep profile;
+    png_uint_32 length;
+    if (png_get_iCCP(r->png, r->info, &name, &compression, &profile, &length) && profile) {
+        out->icc = profile;
+        out->icc_length = length;
+    }
+    return r;
+}
+
+int pr_png_read_rgba(pr_png_reader *r, const uint8_t *data, size_t size, uint8_t *rgba, char *err) {
+    r->data = data;
+    r->size = size;
+    r->err = err;
+    err[0] = 0;
+    free(r->rows);
+    r->rows = NULL;
+    if (setjmp(png_jmpbuf(r->png))) return -1;
+    png_structp png = r->png;
+    png_infop info = r->info;
+    int type = png_get_color_type(png, info), depth = png_get_bit_depth(png, info);
+    int alpha = (type & PNG_COLOR_MASK_ALPHA) || png_get_valid(png, info, PNG_INFO_tRNS);
+    // The transformations libpng's simplified API sets for 8-bit RGBA output when the file's
+    // gamma is the output's, so a non-interlaced file gives the same bytes it gave before.
+    png_set_expand(png);
+    if (depth == 16) png_set_scale_16(png);
+    if (!(type & PNG_COLOR_MASK_COLOR)) png_set_gray_to_rgb(png);
+    if (!alpha) png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    png_uint_32 width = png_get_image_width(png, info), height = png_get_image_height(png, info);
+    if (png_get_rowbytes(png, info) != (size_t)width * 4) png_error(png, "unexpected row size after expansion");
+    r->rows = malloc((size_t)height * sizeof(png_bytep));
+    if (!r->rows) png_error(png, "out of memory");
+    for (png_uint_32 y = 0; y < height; y++) r->rows[y] = rgba + (size_t)y * width * 4;
+    png_read_image(png, r->rows);
     return 0;
 }
 

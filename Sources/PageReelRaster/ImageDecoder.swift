@@ -4,8 +4,8 @@
 /// bomb. The format is taken from the magic bytes (a `.png` that is really a JPEG still works), the
 /// size is read from the header and checked against a pixel limit before any pixel memory is
 /// allocated, and every libpng/libjpeg failure comes back as a `RasterError` carrying the library's
-/// message — never a crash. libpng is used through its simplified API, which catches its own
-/// errors; libjpeg's `setjmp` lives in CShims because a `longjmp` must not cross Swift frames.
+/// message — never a crash. libpng (full API, see `PNGReader`) and libjpeg both report errors by
+/// `longjmp`, which must not cross Swift frames, so their `setjmp`s live in CShims.
 public enum ImageDecoder {
     /// The largest decoded image, in pixels (DESIGN §8: 50 MP).
     public static let maxPixels = 50_000_000

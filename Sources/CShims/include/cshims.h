@@ -1,8 +1,8 @@
 // CShims: the few things pagereel needs from C that Swift cannot import or must not do itself.
 //  - FFmpeg error codes are function-like macros (AVERROR(EAGAIN), AVERROR_EOF).
 //  - libpng's PNG_FORMAT_RGBA is a macro of macros.
-//  - libjpeg reports errors by calling error_exit, which must not return: recovery needs
-//    setjmp/longjmp, which cannot cross Swift frames, so decoding lives here.
+//  - libjpeg and libpng's full API report errors by longjmp, which must not cross Swift frames:
+//    the setjmp and every call that can fail live here.
 //  - libimagequant runs OpenMP threads by default; pagereel parallelises across frames itself.
 #ifndef PAGEREEL_CSHIMS_H
 #define PAGEREEL_CSHIMS_H
@@ -26,6 +26,38 @@ int pr_jpeg_size(const uint8_t *data, size_t size, int *width, int *height, char
 /// Decodes a JPEG into straight RGBA8 (alpha 255), `width*4` bytes per row. The caller checked the
 /// size with pr_jpeg_size and allocated width*height*4 bytes. Returns 0, or -1 with a message in `err`.
 int pr_jpeg_decode_rgba(const uint8_t *data, size_t size, uint8_t *rgba, int width, int height, char *err);
+
+/// A PNG being read through libpng's full API (the simplified API misreads interlaced 16-bit
+/// files). libpng reports errors by longjmp, so every call that can fail runs under a setjmp here.
+typedef struct pr_png_reader pr_png_reader;
+
+/// What a PNG says before its first IDAT chunk.
+typedef struct {
+    uint32_t width, height;
+    int bit_depth, color_type, interlaced;
+    /// An sRGB chunk, or an iCCP profile libpng recognises as a standard sRGB profile.
+    int has_srgb;
+    /// gAMA: the file gamma (0.45455 for a 2.2 display curve).
+    int has_gamma;
+    double gamma;
+    /// cHRM: white point, then red, green, blue, as x, y pairs.
+    int has_chromaticities;
+    double chromaticities[8];
+    /// The iCCP profile, inflated; owned by the reader (valid until pr_png_close).
+    const uint8_t *icc;
+    uint32_t icc_length;
+} pr_png_info;
+
+/// Reads the signature and every chunk before the first IDAT. Returns NULL with a message in `err`
+/// (at least 200 bytes) on failure. `data` is only read during this call and the next.
+pr_png_reader *pr_png_open(const uint8_t *data, size_t size, pr_png_info *info, char *err);
+/// Decodes the image into straight RGBA8, `width*4` bytes per row: palettes and low bit depths
+/// expanded, tRNS made alpha, gray copied to R, G and B, 16-bit samples scaled to 8 bits (v·255/65535
+/// rounded), interlacing undone. No gamma or colour transform. `data` and `size` are the same bytes
+/// as for pr_png_open. Returns 0, or -1 with a message in `err`.
+int pr_png_read_rgba(pr_png_reader *reader, const uint8_t *data, size_t size, uint8_t *rgba, char *err);
+/// Frees the reader and libpng's state.
+void pr_png_close(pr_png_reader *reader);
 
 /// Makes libimagequant's OpenMP loops single-threaded (omp_set_num_threads(1)), if libgomp is loaded.
 /// Returns 1 when the call was made.
