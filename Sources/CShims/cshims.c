@@ -26,6 +26,8 @@ struct pr_jpeg_error {
     struct jpeg_error_mgr mgr;
     jmp_buf jump;
     char *message;
+    /// While set, warnings are ignored (a malformed ICC marker must not fail the image).
+    int lenient;
 };
 
 static void pr_jpeg_error_exit(j_common_ptr cinfo) {
@@ -37,44 +39,63 @@ static void pr_jpeg_error_exit(j_common_ptr cinfo) {
 // Corrupt data yields warnings (e.g. premature end of data); a partly grey image is not an error
 // libjpeg can recover from silently for pagereel's purposes, so warnings become errors too.
 static void pr_jpeg_emit_message(j_common_ptr cinfo, int level) {
-    if (level < 0) {
-        struct pr_jpeg_error *e = (struct pr_jpeg_error *)cinfo->err;
+    struct pr_jpeg_error *e = (struct pr_jpeg_error *)cinfo->err;
+    if (level < 0 && !e->lenient) {
         (*cinfo->err->format_message)(cinfo, e->message);
         longjmp(e->jump, 1);
     }
 }
 
-int pr_jpeg_size(const uint8_t *data, size_t size, int *width, int *height, char *err) {
+static void pr_jpeg_setup(struct jpeg_decompress_struct *cinfo, struct pr_jpeg_error *jerr, char *err) {
+    memset(cinfo, 0, sizeof *cinfo);
+    err[0] = 0;
+    cinfo->err = jpeg_std_error(&jerr->mgr);
+    jerr->mgr.error_exit = pr_jpeg_error_exit;
+    jerr->mgr.emit_message = pr_jpeg_emit_message;
+    jerr->message = err;
+    jerr->lenient = 0;
+}
+
+int pr_jpeg_read_header(const uint8_t *data, size_t size, pr_jpeg_header *header, int want_icc, char *err) {
     struct jpeg_decompress_struct cinfo;
     struct pr_jpeg_error jerr;
-    memset(&cinfo, 0, sizeof cinfo);
-    err[0] = 0;
-    cinfo.err = jpeg_std_error(&jerr.mgr);
-    jerr.mgr.error_exit = pr_jpeg_error_exit;
-    jerr.mgr.emit_message = pr_jpeg_emit_message;
-    jerr.message = err;
+    pr_jpeg_setup(&cinfo, &jerr, err);
+    memset(header, 0, sizeof *header);
     if (setjmp(jerr.jump)) {
         jpeg_destroy_decompress(&cinfo);
         return -1;
     }
     jpeg_create_decompress(&cinfo);
     jpeg_mem_src(&cinfo, data, (unsigned long)size);
+    if (want_icc) jpeg_save_markers(&cinfo, JPEG_APP0 + 2, 0xFFFF);
     jpeg_read_header(&cinfo, TRUE);
-    *width = (int)cinfo.image_width;
-    *height = (int)cinfo.image_height;
+    header->width = (int)cinfo.image_width;
+    header->height = (int)cinfo.image_height;
+    switch (cinfo.jpeg_color_space) {
+    case JCS_GRAYSCALE: header->kind = 1; break;
+    case JCS_CMYK: case JCS_YCCK: header->kind = 2; break;
+    default: header->kind = 0; break;
+    }
+    header->adobe_inverted = cinfo.saw_Adobe_marker ? 1 : 0;
+    if (want_icc) {
+        // A broken sequence of ICC markers is a warning in libjpeg; browsers ignore the profile.
+        JOCTET *icc = NULL;
+        unsigned int length = 0;
+        jerr.lenient = 1;
+        if (jpeg_read_icc_profile(&cinfo, &icc, &length) && icc) {
+            header->icc = icc;
+            header->icc_length = length;
+        }
+        jerr.lenient = 0;
+    }
     jpeg_destroy_decompress(&cinfo);
     return 0;
 }
 
-int pr_jpeg_decode_rgba(const uint8_t *data, size_t size, uint8_t *rgba, int width, int height, char *err) {
+int pr_jpeg_decode(const uint8_t *data, size_t size, uint8_t *out, int width, int height, int cmyk, char *err) {
     struct jpeg_decompress_struct cinfo;
     struct pr_jpeg_error jerr;
-    memset(&cinfo, 0, sizeof cinfo);
-    err[0] = 0;
-    cinfo.err = jpeg_std_error(&jerr.mgr);
-    jerr.mgr.error_exit = pr_jpeg_error_exit;
-    jerr.mgr.emit_message = pr_jpeg_emit_message;
-    jerr.message = err;
+    pr_jpeg_setup(&cinfo, &jerr, err);
     if (setjmp(jerr.jump)) {
         jpeg_destroy_decompress(&cinfo);
         return -1;
@@ -87,10 +108,16 @@ int pr_jpeg_decode_rgba(const uint8_t *data, size_t size, uint8_t *rgba, int wid
         jpeg_destroy_decompress(&cinfo);
         return -1;
     }
-    cinfo.out_color_space = JCS_EXT_RGBA;
+    // libjpeg converts YCCK to CMYK but neither to RGB: CMYK goes to the caller as stored.
+    cinfo.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
     jpeg_start_decompress(&cinfo);
+    if (cinfo.output_components != 4) {
+        snprintf(err, 200, "unexpected %d components after decoding", cinfo.output_components);
+        jpeg_destroy_decompress(&cinfo);
+        return -1;
+    }
     while (cinfo.output_scanline < cinfo.output_height) {
-        JSAMPROW row = rgba + (size_t)cinfo.output_scanline * (size_t)width * 4;
+        JSAMPROW row = out + (size_t)cinfo.output_scanline * (size_t)width * 4;
         jpeg_read_scanlines(&cinfo, &row, 1);
     }
     jpeg_finish_decompress(&cinfo);

@@ -1,7 +1,8 @@
-/// PNG decoding: libpng's full API through `PNGReader`.
+/// PNG decoding: libpng's full API through `PNGReader`, colour through `ColorTransform`.
 ///
 /// Every colour type and bit depth, interlaced or not, comes out of libpng as straight RGBA8 with
-/// no gamma applied (colour chunks are read into `ImageColorSpace` but not applied yet).
+/// no gamma applied; the colour chunks are then honoured as browsers honour them (see
+/// `ImageColorSpace.png`).
 extension ImageDecoder {
     /// Width and height from the IHDR chunk, which the PNG specification puts first.
     static func pngHeaderSize(_ bytes: [UInt8], name: String) throws(RasterError) -> (width: Int, height: Int) {
@@ -22,6 +23,7 @@ extension ImageDecoder {
         let reader = try PNGReader(bytes: bytes, name: name)
         try checkSize(width: reader.width, height: reader.height, maxPixels: maxPixels, name: name)
         var rgba = try reader.readRGBA()
+        ColorTransform(from: reader.colorSpace, layout: reader.isGray ? .grayRGBA : .rgba)?.apply(to: &rgba)
         Pixmap.premultiply(&rgba)
         return Pixmap(width: reader.width, height: reader.height, pixels: rgba)
     }

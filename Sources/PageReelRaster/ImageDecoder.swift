@@ -6,6 +6,8 @@
 /// allocated, and every libpng/libjpeg failure comes back as a `RasterError` carrying the library's
 /// message — never a crash. libpng (full API, see `PNGReader`) and libjpeg both report errors by
 /// `longjmp`, which must not cross Swift frames, so their `setjmp`s live in CShims.
+/// Tagged images (PNG iCCP, sRGB, gAMA/cHRM; JPEG APP2 ICC) are converted to sRGB with lcms2 as
+/// browsers convert them (`ImageColorSpace`, `ColorTransform`); untagged ones are sRGB, untouched.
 public enum ImageDecoder {
     /// The largest decoded image, in pixels (DESIGN §8: 50 MP).
     public static let maxPixels = 50_000_000

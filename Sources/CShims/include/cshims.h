@@ -20,12 +20,26 @@ const char *pr_av_err2str(int errnum, char *buf, size_t buflen);
 /// PNG_FORMAT_RGBA for png_image.format.
 uint32_t pr_png_format_rgba(void);
 
-/// Reads the size of a JPEG from memory without decoding it. Returns 0 on success, else writes a
-/// message into `err` (at least 200 bytes) and returns -1.
-int pr_jpeg_size(const uint8_t *data, size_t size, int *width, int *height, char *err);
-/// Decodes a JPEG into straight RGBA8 (alpha 255), `width*4` bytes per row. The caller checked the
-/// size with pr_jpeg_size and allocated width*height*4 bytes. Returns 0, or -1 with a message in `err`.
-int pr_jpeg_decode_rgba(const uint8_t *data, size_t size, uint8_t *rgba, int width, int height, char *err);
+/// What a JPEG's header says, read by pr_jpeg_read_header.
+typedef struct {
+    int width, height;
+    /// 0: decodes to RGB (YCbCr, RGB); 1: grayscale; 2: CMYK or YCCK, decoded as CMYK.
+    int kind;
+    /// An Adobe APP14 marker was seen: CMYK values are stored inverted (Photoshop's convention).
+    int adobe_inverted;
+    /// The ICC profile reassembled from APP2 ICC_PROFILE markers (NULL if none, or malformed);
+    /// allocated with malloc, so the caller frees it.
+    uint8_t *icc;
+    unsigned int icc_length;
+} pr_jpeg_header;
+
+/// Reads a JPEG's header from memory without decoding the image (and its ICC profile when
+/// `want_icc`). Returns 0, or -1 with a message in `err` (at least 200 bytes).
+int pr_jpeg_read_header(const uint8_t *data, size_t size, pr_jpeg_header *header, int want_icc, char *err);
+/// Decodes a JPEG into `out`, 4 bytes per pixel, `width*4` bytes per row: straight RGBA (alpha 255),
+/// or with `cmyk` (for kind 2) the C, M, Y, K samples as stored. The caller read the size with
+/// pr_jpeg_read_header and allocated width*height*4 bytes. Returns 0, or -1 with a message in `err`.
+int pr_jpeg_decode(const uint8_t *data, size_t size, uint8_t *out, int width, int height, int cmyk, char *err);
 
 /// A PNG being read through libpng's full API (the simplified API misreads interlaced 16-bit
 /// files). libpng reports errors by longjmp, so every call that can fail runs under a setjmp here.
