@@ -8,7 +8,8 @@ import Glibc
 /// corrupt-data warnings into errors, so a truncated file fails instead of coming out half grey.
 /// An APP2 ICC profile (reassembled by `jpeg_read_icc_profile` when split across segments) is
 /// converted to sRGB with lcms2; CMYK and YCCK files are decoded as CMYK and converted through
-/// their profile, or without one by the naive formula browsers use.
+/// their profile, or without one by the naive formula browsers use; the EXIF orientation is
+/// applied.
 extension ImageDecoder {
     /// What the header says (the profile only when asked for).
     struct JPEGHeader {
@@ -73,7 +74,8 @@ extension ImageDecoder {
             ColorTransform(from: space, layout: .rgba)?.apply(to: &pixels)
         }
         // Every pixel is opaque, so straight and premultiplied are the same bytes.
-        return Pixmap(width: width, height: height, pixels: pixels)
+        let pixmap = Pixmap(width: width, height: height, pixels: pixels)
+        return orientation(in: EXIFLocator.jpeg(bytes)).apply(to: pixmap)
     }
 
     /// CMYK → RGB without a profile, in place, as browsers do it: R = (1 − C)(1 − K) and so on,

@@ -2,7 +2,7 @@
 ///
 /// Every colour type and bit depth, interlaced or not, comes out of libpng as straight RGBA8 with
 /// no gamma applied; the colour chunks are then honoured as browsers honour them (see
-/// `ImageColorSpace.png`).
+/// `ImageColorSpace.png`), and the eXIf orientation is applied (see `EXIFLocator`).
 extension ImageDecoder {
     /// Width and height from the IHDR chunk, which the PNG specification puts first.
     static func pngHeaderSize(_ bytes: [UInt8], name: String) throws(RasterError) -> (width: Int, height: Int) {
@@ -25,7 +25,8 @@ extension ImageDecoder {
         var rgba = try reader.readRGBA()
         ColorTransform(from: reader.colorSpace, layout: reader.isGray ? .grayRGBA : .rgba)?.apply(to: &rgba)
         Pixmap.premultiply(&rgba)
-        return Pixmap(width: reader.width, height: reader.height, pixels: rgba)
+        let pixmap = Pixmap(width: reader.width, height: reader.height, pixels: rgba)
+        return orientation(in: EXIFLocator.png(bytes)).apply(to: pixmap)
     }
 
     static func bigEndian32(_ bytes: [UInt8], at offset: Int) -> Int {

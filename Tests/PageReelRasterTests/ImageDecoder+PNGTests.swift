@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import PageReelRaster
 
-/// PNG files with colour chunks, decoded as a browser shows them. Inputs are written by
+/// PNG files with colour chunks and EXIF, decoded as a browser shows them. Inputs are written by
 /// `TestPNG`; expected colours come from `transicc` or are worked out by hand (tolerance: one
 /// level, see `ColorTransformTests`).
 @Suite struct ImageDecoderPNGTests {
@@ -123,6 +123,28 @@ import Testing
                                   chunks: [chunk]).encode()
                 #expect(Self.worst(try Self.decoded(png), expected) <= 1, "\(depth)-bit, \(chunk.type)")
             }
+        }
+    }
+
+    /// eXIf before IDAT turns the image (and the size reported before decoding); after IDAT it is
+    /// ignored, as in browsers.
+    @Test func exifOrientationBeforeImageData() throws {
+        // 3×2: red green blue / white black gray.
+        let samples = [255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255, 0, 0, 0, 128, 128, 128]
+        let exif = ("eXIf", TestJPEG.exifTIFF(orientation: 6, bigEndian: true))
+        let before = TestPNG(width: 3, height: 2, colorType: 2, samples: samples, chunks: [exif]).encode()
+        let after = TestPNG(width: 3, height: 2, colorType: 2, samples: samples, trailingChunks: [exif]).encode()
+        try Fixtures.withScratchFolder { folder in
+            let turned = try Fixtures.write(before, named: "turned.png", in: folder)
+            let plain = try Fixtures.write(after, named: "plain.png", in: folder)
+            #expect(try ImageDecoder.size(ofFileAt: turned) == (2, 3))
+            #expect(try ImageDecoder.size(ofFileAt: plain) == (3, 2))
+            let pixmap = try ImageDecoder.decode(fileAt: turned)
+            // Turned 90° clockwise: the stored bottom-left (white) is now top-left.
+            #expect(pixmap.width == 2 && pixmap.height == 3)
+            #expect(pixmap.pixel(x: 0, y: 0) == (255, 255, 255, 255) && pixmap.pixel(x: 1, y: 0) == (255, 0, 0, 255))
+            #expect(pixmap.pixel(x: 0, y: 2) == (128, 128, 128, 255) && pixmap.pixel(x: 1, y: 2) == (0, 0, 255, 255))
+            #expect(try ImageDecoder.decode(fileAt: plain).width == 3)
         }
     }
 }
