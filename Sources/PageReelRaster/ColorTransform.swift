@@ -12,8 +12,8 @@ import Dispatch
 /// One transform is made per image, with `cmsFLAGS_NOCACHE`: lcms2's one-pixel cache is the only
 /// state `cmsDoTransform` mutates, so without it the same transform can run on several threads,
 /// which `apply` does for large images. A gray profile on a gray image becomes a 256-entry table
-/// instead, since the decoders hand over gray as R = G = B in RGBA rows and lcms2 cannot read
-/// one channel of four.
+/// instead: the decoders hand gray over as R = G = B in RGBA rows, and a table of the 256 levels
+/// is exact and cheaper than describing that layout to lcms2.
 final class ColorTransform: @unchecked Sendable {  // the lcms2 handle is immutable after init (NOCACHE)
     /// What the four bytes of each pixel hold.
     enum Layout: Equatable {

@@ -16,7 +16,9 @@ extension ImageDecoder {
         var width: Int
         var height: Int
         var kind: Kind
-        /// Adobe APP14 marker: CMYK stored inverted (Photoshop's convention).
+        /// Adobe APP14 marker: CMYK stored inverted (Photoshop's convention). Chromium and skcms
+        /// assume every CMYK JPEG is inverted, since Photoshop's are the ones met in practice;
+        /// pagereel trusts the marker, so a CMYK file written without one reads as stored.
         var adobeInverted: Bool
         var icc: [UInt8]?
 
