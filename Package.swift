@@ -51,13 +51,17 @@ let package = Package(
                     exclude: ["__Fixtures__"]),
         .testTarget(name: "PageReelTimelineTests", dependencies: ["PageReelTimeline"]),
         .testTarget(name: "PageReelSceneTests", dependencies: ["PageReelScene"]),
-        .testTarget(name: "PageReelRasterTests", dependencies: ["PageReelRaster", "PageReelTestSupport"],
+        .testTarget(name: "PageReelRasterTests",
+                    dependencies: ["PageReelRaster", "PageReelTestSupport", "CJPEGTestWriter", "CLCMS2", "CPNG",
+                                   "CShims"],
                     exclude: ["__Snapshots__", "__Fixtures__"]),
         .testTarget(name: "PageReelEncodeTests", dependencies: ["PageReelEncode", "PageReelTestSupport"]),
         .testTarget(name: "PageReelTests", dependencies: ["PageReel", "PageReelTestSupport"]),
         .testTarget(name: "pagereelTests", dependencies: ["PageReelTestSupport"]),
         // Helpers shared by the test targets: running programs, reading outputs with ffprobe.
         .target(name: "PageReelTestSupport", path: "Tests/PageReelTestSupport"),
+        // Writes the JPEG files (gray, RGB, CMYK, YCCK) the image decoder's tests read.
+        .target(name: "CJPEGTestWriter", dependencies: ["CJPEG"], path: "Tests/CJPEGTestWriter"),
     ],
     swiftLanguageModes: [.v6]
 )

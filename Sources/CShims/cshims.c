@@ -4,6 +4,7 @@
 #include <dlfcn.h>
 #include <setjmp.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <libavutil/error.h>
@@ -25,6 +26,8 @@ struct pr_jpeg_error {
     struct jpeg_error_mgr mgr;
     jmp_buf jump;
     char *message;
+    /// While set, warnings are ignored (a malformed ICC marker must not fail the image).
+    int lenient;
 };
 
 static void pr_jpeg_error_exit(j_common_ptr cinfo) {
@@ -36,44 +39,63 @@ static void pr_jpeg_error_exit(j_common_ptr cinfo) {
 // Corrupt data yields warnings (e.g. premature end of data); a partly grey image is not an error
 // libjpeg can recover from silently for pagereel's purposes, so warnings become errors too.
 static void pr_jpeg_emit_message(j_common_ptr cinfo, int level) {
-    if (level < 0) {
-        struct pr_jpeg_error *e = (struct pr_jpeg_error *)cinfo->err;
+    struct pr_jpeg_error *e = (struct pr_jpeg_error *)cinfo->err;
+    if (level < 0 && !e->lenient) {
         (*cinfo->err->format_message)(cinfo, e->message);
         longjmp(e->jump, 1);
     }
 }
 
-int pr_jpeg_size(const uint8_t *data, size_t size, int *width, int *height, char *err) {
+static void pr_jpeg_setup(struct jpeg_decompress_struct *cinfo, struct pr_jpeg_error *jerr, char *err) {
+    memset(cinfo, 0, sizeof *cinfo);
+    err[0] = 0;
+    cinfo->err = jpeg_std_error(&jerr->mgr);
+    jerr->mgr.error_exit = pr_jpeg_error_exit;
+    jerr->mgr.emit_message = pr_jpeg_emit_message;
+    jerr->message = err;
+    jerr->lenient = 0;
+}
+
+int pr_jpeg_read_header(const uint8_t *data, size_t size, pr_jpeg_header *header, int want_icc, char *err) {
     struct jpeg_decompress_struct cinfo;
     struct pr_jpeg_error jerr;
-    memset(&cinfo, 0, sizeof cinfo);
-    err[0] = 0;
-    cinfo.err = jpeg_std_error(&jerr.mgr);
-    jerr.mgr.error_exit = pr_jpeg_error_exit;
-    jerr.mgr.emit_message = pr_jpeg_emit_message;
-    jerr.message = err;
+    pr_jpeg_setup(&cinfo, &jerr, err);
+    memset(header, 0, sizeof *header);
     if (setjmp(jerr.jump)) {
         jpeg_destroy_decompress(&cinfo);
         return -1;
     }
     jpeg_create_decompress(&cinfo);
     jpeg_mem_src(&cinfo, data, (unsigned long)size);
+    if (want_icc) jpeg_save_markers(&cinfo, JPEG_APP0 + 2, 0xFFFF);
     jpeg_read_header(&cinfo, TRUE);
-    *width = (int)cinfo.image_width;
-    *height = (int)cinfo.image_height;
+    header->width = (int)cinfo.image_width;
+    header->height = (int)cinfo.image_height;
+    switch (cinfo.jpeg_color_space) {
+    case JCS_GRAYSCALE: header->kind = 1; break;
+    case JCS_CMYK: case JCS_YCCK: header->kind = 2; break;
+    default: header->kind = 0; break;
+    }
+    header->adobe_inverted = cinfo.saw_Adobe_marker ? 1 : 0;
+    if (want_icc) {
+        // A broken sequence of ICC markers is a warning in libjpeg; browsers ignore the profile.
+        JOCTET *icc = NULL;
+        unsigned int length = 0;
+        jerr.lenient = 1;
+        if (jpeg_read_icc_profile(&cinfo, &icc, &length) && icc) {
+            header->icc = icc;
+            header->icc_length = length;
+        }
+        jerr.lenient = 0;
+    }
     jpeg_destroy_decompress(&cinfo);
     return 0;
 }
 
-int pr_jpeg_decode_rgba(const uint8_t *data, size_t size, uint8_t *rgba, int width, int height, char *err) {
+int pr_jpeg_decode(const uint8_t *data, size_t size, uint8_t *out, int width, int height, int cmyk, char *err) {
     struct jpeg_decompress_struct cinfo;
     struct pr_jpeg_error jerr;
-    memset(&cinfo, 0, sizeof cinfo);
-    err[0] = 0;
-    cinfo.err = jpeg_std_error(&jerr.mgr);
-    jerr.mgr.error_exit = pr_jpeg_error_exit;
-    jerr.mgr.emit_message = pr_jpeg_emit_message;
-    jerr.message = err;
+    pr_jpeg_setup(&cinfo, &jerr, err);
     if (setjmp(jerr.jump)) {
         jpeg_destroy_decompress(&cinfo);
         return -1;
@@ -86,14 +108,135 @@ int pr_jpeg_decode_rgba(const uint8_t *data, size_t size, uint8_t *rgba, int wid
         jpeg_destroy_decompress(&cinfo);
         return -1;
     }
-    cinfo.out_color_space = JCS_EXT_RGBA;
+    // libjpeg converts YCCK to CMYK but neither to RGB: CMYK goes to the caller as stored.
+    cinfo.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
     jpeg_start_decompress(&cinfo);
+    if (cinfo.output_components != 4) {
+        snprintf(err, 200, "unexpected %d components after decoding", cinfo.output_components);
+        jpeg_destroy_decompress(&cinfo);
+        return -1;
+    }
     while (cinfo.output_scanline < cinfo.output_height) {
-        JSAMPROW row = rgba + (size_t)cinfo.output_scanline * (size_t)width * 4;
+        JSAMPROW row = out + (size_t)cinfo.output_scanline * (size_t)width * 4;
         jpeg_read_scanlines(&cinfo, &row, 1);
     }
     jpeg_finish_decompress(&cinfo);
     jpeg_destroy_decompress(&cinfo);
+    return 0;
+}
+
+// --- PNG (full API) ----------------------------------------------------------------------------
+
+struct pr_png_reader {
+    png_structp png;
+    png_infop info;
+    // The bytes are set again on every call: Swift lends its array for one call at a time.
+    const uint8_t *data;
+    size_t size, offset;
+    char *err;
+    png_bytep *rows;
+};
+
+static void pr_png_error(png_structp png, png_const_charp message) {
+    struct pr_png_reader *r = (struct pr_png_reader *)png_get_error_ptr(png);
+    snprintf(r->err, 200, "%s", message);
+    png_longjmp(png, 1);
+}
+
+// Warnings (a bad ancillary chunk dropped, an unknown profile) change nothing the caller sees.
+static void pr_png_warning(png_structp png, png_const_charp message) {
+    (void)png;
+    (void)message;
+}
+
+static void pr_png_read_data(png_structp png, png_bytep out, size_t length) {
+    struct pr_png_reader *r = (struct pr_png_reader *)png_get_io_ptr(png);
+    if (length > r->size - r->offset) png_error(png, "read beyond end of data");  // the simplified API's wording
+    memcpy(out, r->data + r->offset, length);
+    r->offset += length;
+}
+
+void pr_png_close(pr_png_reader *r) {
+    if (!r) return;
+    if (r->png) png_destroy_read_struct(&r->png, r->info ? &r->info : NULL, NULL);
+    free(r->rows);
+    free(r);
+}
+
+pr_png_reader *pr_png_open(const uint8_t *data, size_t size, pr_png_info *out, char *err) {
+    memset(out, 0, sizeof *out);
+    err[0] = 0;
+    struct pr_png_reader *r = calloc(1, sizeof *r);
+    if (!r) {
+        snprintf(err, 200, "out of memory");
+        return NULL;
+    }
+    r->data = data;
+    r->size = size;
+    r->err = err;
+    r->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, r, pr_png_error, pr_png_warning);
+    if (r->png) r->info = png_create_info_struct(r->png);
+    if (!r->png || !r->info) {
+        snprintf(err, 200, "cannot create libpng reader");
+        pr_png_close(r);
+        return NULL;
+    }
+    if (setjmp(png_jmpbuf(r->png))) {
+        pr_png_close(r);
+        return NULL;
+    }
+    png_set_read_fn(r->png, r, pr_png_read_data);
+    png_read_info(r->png, r->info);
+
+    png_uint_32 width, height;
+    int depth, type, interlace;
+    png_get_IHDR(r->png, r->info, &width, &height, &depth, &type, &interlace, NULL, NULL);
+    out->width = width;
+    out->height = height;
+    out->bit_depth = depth;
+    out->color_type = type;
+    out->interlaced = interlace != PNG_INTERLACE_NONE;
+    out->has_srgb = png_get_valid(r->png, r->info, PNG_INFO_sRGB) != 0;
+    out->has_gamma = png_get_gAMA(r->png, r->info, &out->gamma) != 0;
+    double *c = out->chromaticities;
+    out->has_chromaticities = png_get_cHRM(r->png, r->info, &c[0], &c[1], &c[2], &c[3], &c[4], &c[5], &c[6], &c[7]) != 0;
+    png_charp name;
+    int compression;
+    png_bytep profile;
+    png_uint_32 length;
+    if (png_get_iCCP(r->png, r->info, &name, &compression, &profile, &length) && profile) {
+        out->icc = profile;
+        out->icc_length = length;
+    }
+    return r;
+}
+
+int pr_png_read_rgba(pr_png_reader *r, const uint8_t *data, size_t size, uint8_t *rgba, char *err) {
+    r->data = data;
+    r->size = size;
+    r->err = err;
+    err[0] = 0;
+    free(r->rows);
+    r->rows = NULL;
+    if (setjmp(png_jmpbuf(r->png))) return -1;
+    png_structp png = r->png;
+    png_infop info = r->info;
+    int type = png_get_color_type(png, info), depth = png_get_bit_depth(png, info);
+    int alpha = (type & PNG_COLOR_MASK_ALPHA) || png_get_valid(png, info, PNG_INFO_tRNS);
+    // The transformations libpng's simplified API sets for 8-bit RGBA output when the file's
+    // gamma is the output's, so a non-interlaced file gives the same bytes it gave before.
+    png_set_expand(png);
+    if (depth == 16) png_set_scale_16(png);
+    if (!(type & PNG_COLOR_MASK_COLOR)) png_set_gray_to_rgb(png);
+    if (!alpha) png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    png_uint_32 width = png_get_image_width(png, info), height = png_get_image_height(png, info);
+    if (png_get_rowbytes(png, info) != (size_t)width * 4) png_error(png, "unexpected row size after expansion");
+    r->rows = malloc((size_t)height * sizeof(png_bytep));
+    if (!r->rows) png_error(png, "out of memory");
+    for (png_uint_32 y = 0; y < height; y++) r->rows[y] = rgba + (size_t)y * width * 4;
+    png_read_image(png, r->rows);
     return 0;
 }
 

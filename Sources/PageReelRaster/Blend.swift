@@ -3,15 +3,32 @@ import Foundation
 /// Premultiplied RGBA8 arithmetic on packed little-endian words (r in the low byte, a in the high),
 /// two channels per 32-bit lane: (r, b) in `& 0x00FF00FF`, (g, a) in `>> 8 & 0x00FF00FF`.
 enum Blend {
-    /// `src` over `dst`. The inverse alpha uses 256 − a − (a >> 7), exact at a = 0 and a = 255 and
-    /// never carrying into the next channel.
+    /// `src` over `dst`, with an exact alpha: sa + da·(255 − sa)/255 rounded, so an opaque
+    /// destination stays exactly opaque (255) under any source.
+    ///
+    /// The colour channels use the inverse alpha 256 − a − (a >> 7) in 16-bit lanes (a shift, no
+    /// division, never carrying into the next channel); applied to alpha that approximation gives
+    /// 254 for sa in 128…254 over 255, so a translucent layer left the canvas translucent. Alpha is
+    /// therefore recomputed with the exact divide-by-255 identity. Colours keep the approximation:
+    /// it is what every golden was recorded with, it is at most one level below the exact result
+    /// rounded and never above it, and since the colour lanes are computed exactly like the old
+    /// alpha lane, which never exceeds the exact alpha, a colour never exceeds its alpha.
     @inline(__always)
     static func over(_ src: UInt32, _ dst: UInt32) -> UInt32 {
         let sa = src >> 24
         if sa == 255 { return src }
         if src == 0 { return dst }
         let inv = UInt64(256 &- sa &- (sa >> 7))
-        return src &+ narrow(((widen(dst) &* inv) &>> 8) & 0x00FF_00FF_00FF_00FF)
+        let colour = src &+ narrow(((widen(dst) &* inv) &>> 8) & 0x00FF_00FF_00FF_00FF)
+        let alpha = sa &+ div255(dst >> 24 &* (255 &- sa))
+        return colour & 0x00FF_FFFF | alpha << 24
+    }
+
+    /// x / 255 rounded to nearest, exact for 0 ≤ x ≤ 255 · 255 (two shifts, no division).
+    @inline(__always)
+    static func div255(_ x: UInt32) -> UInt32 {
+        let t = x &+ 128
+        return (t &+ (t >> 8)) >> 8
     }
 
     /// Every channel times k/256 (k in 0…256).

@@ -5,6 +5,9 @@
 // visible pages are ever loaded, and a byte-bounded LRU keeps memory flat whatever the page count),
 // lays out the text items, then hands everything to `SceneRasterizer`, which splits the frame into
 // row bands across cores and runs the `QuadRasterizer` kernel. Output is premultiplied RGBA8.
+// Images come in through `ImageDecoder` as a browser shows them (colour profiles converted to
+// sRGB, EXIF orientation applied), each decoded once per path even when page renders race for it;
+// compositing keeps an opaque canvas at alpha 255 exactly (`Blend.over`).
 import Dispatch
 import Foundation
 import PageReelDeck

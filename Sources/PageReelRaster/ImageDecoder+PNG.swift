@@ -1,12 +1,8 @@
-import CPNG
-import CShims
-
-/// PNG decoding through libpng's simplified API.
+/// PNG decoding: libpng's full API through `PNGReader`, colour through `ColorTransform`.
 ///
-/// The simplified API converts every colour type and bit depth to 8-bit straight-alpha RGBA and
-/// reports failures in `png_image.message` instead of `longjmp`. It cannot take user limits
-/// (`png_set_user_limits` needs the internal struct), so the size is checked after
-/// `png_image_begin_read_from_memory` and before the pixel buffer is allocated.
+/// Every colour type and bit depth, interlaced or not, comes out of libpng as straight RGBA8 with
+/// no gamma applied; the colour chunks are then honoured as browsers honour them (see
+/// `ImageColorSpace.png`), and the eXIf orientation is applied (see `EXIFLocator`).
 extension ImageDecoder {
     /// Width and height from the IHDR chunk, which the PNG specification puts first.
     static func pngHeaderSize(_ bytes: [UInt8], name: String) throws(RasterError) -> (width: Int, height: Int) {
@@ -24,37 +20,13 @@ extension ImageDecoder {
     }
 
     static func decodePNG(_ bytes: [UInt8], name: String, maxPixels: Int) throws(RasterError) -> Pixmap {
-        var image = png_image()
-        image.version = png_uint_32(PNG_IMAGE_VERSION)
-        // libpng reads from `bytes` until finish_read, so both calls stay inside this closure.
-        let result: Result<Pixmap, RasterError> = bytes.withUnsafeBytes { data in
-            guard png_image_begin_read_from_memory(&image, data.baseAddress, data.count) != 0 else {
-                // A failed begin has freed its state already.
-                return .failure(.badImage(path: name, message: "PNG: \(PNGWriter.message(of: image))"))
-            }
-            let width = Int(image.width), height = Int(image.height)
-            do throws(RasterError) {
-                try checkSize(width: width, height: height, maxPixels: maxPixels, name: name)
-            } catch {
-                png_image_free(&image)
-                return .failure(error)
-            }
-            image.format = pr_png_format_rgba()
-            // A 16-bit file without gAMA/sRGB would otherwise be taken as linear light and come out
-            // brightened; pagereel treats every untagged image as sRGB, as browsers do.
-            image.flags |= png_uint_32(PNG_IMAGE_FLAG_16BIT_sRGB)
-            var rgba = [UInt8](repeating: 0, count: width * height * 4)
-            // finish_read frees libpng's state on success and on failure.
-            let ok = rgba.withUnsafeMutableBytes { out in
-                png_image_finish_read(&image, nil, out.baseAddress, png_int_32(width * 4), nil)
-            }
-            guard ok != 0 else {
-                return .failure(.badImage(path: name, message: "PNG: \(PNGWriter.message(of: image))"))
-            }
-            Pixmap.premultiply(&rgba)
-            return .success(Pixmap(width: width, height: height, pixels: rgba))
-        }
-        return try result.get()
+        let reader = try PNGReader(bytes: bytes, name: name)
+        try checkSize(width: reader.width, height: reader.height, maxPixels: maxPixels, name: name)
+        var rgba = try reader.readRGBA()
+        ColorTransform(from: reader.colorSpace, layout: reader.isGray ? .grayRGBA : .rgba)?.apply(to: &rgba)
+        Pixmap.premultiply(&rgba)
+        let pixmap = Pixmap(width: reader.width, height: reader.height, pixels: rgba)
+        return orientation(in: EXIFLocator.png(bytes)).apply(to: pixmap)
     }
 
     static func bigEndian32(_ bytes: [UInt8], at offset: Int) -> Int {

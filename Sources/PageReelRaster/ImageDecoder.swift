@@ -1,11 +1,17 @@
-/// Decodes the PNG and JPEG files a deck references into premultiplied pixmaps.
+/// Decodes the PNG and JPEG files a deck references into premultiplied pixmaps that look as a
+/// browser shows the same files.
 ///
-/// Deck images come from users, so a file may be missing, truncated, mislabelled or a decompression
-/// bomb. The format is taken from the magic bytes (a `.png` that is really a JPEG still works), the
-/// size is read from the header and checked against a pixel limit before any pixel memory is
-/// allocated, and every libpng/libjpeg failure comes back as a `RasterError` carrying the library's
-/// message — never a crash. libpng is used through its simplified API, which catches its own
-/// errors; libjpeg's `setjmp` lives in CShims because a `longjmp` must not cross Swift frames.
+/// Design note. Deck images come from users, so a file may be missing, truncated, mislabelled or a
+/// decompression bomb. The format is taken from the magic bytes (a `.png` that is really a JPEG
+/// still works), the size is read from the header and checked against a pixel limit before any
+/// pixel memory is allocated, and every libpng/libjpeg failure comes back as a `RasterError`
+/// carrying the library's message — never a crash. Both libraries report errors by `longjmp`, so
+/// their `setjmp`s live in CShims. Decoding then goes: straight RGBA8 from the library (PNG through
+/// libpng's full API, every bit depth, interlaced or not; JPEG as RGB, gray or CMYK) → colour to
+/// sRGB with lcms2 when the file is tagged (`ImageColorSpace`, `ColorTransform`; untagged is sRGB
+/// and untouched) → premultiply → EXIF orientation (`EXIFLocator`, `ImageOrientation`). The size
+/// reported before decoding is the displayed one, orientation included, since layers without a
+/// width take the image's own.
 public enum ImageDecoder {
     /// The largest decoded image, in pixels (DESIGN §8: 50 MP).
     public static let maxPixels = 50_000_000
@@ -16,23 +22,33 @@ public enum ImageDecoder {
     /// The container formats pagereel reads.
     enum Format { case png, jpeg }
 
-    /// Width and height from the header only (no decode). The format is detected by magic bytes,
-    /// not the extension; anything else is `.badImage`.
+    /// Width and height as displayed (EXIF orientation applied), from the header and metadata only
+    /// (no decode). The format is detected by magic bytes, not the extension; anything else is
+    /// `.badImage`.
     public static func size(ofFileAt path: String) throws(RasterError) -> (width: Int, height: Int) {
         // The header sits at the start of a PNG; a JPEG's frame header may follow large metadata
         // segments, so read a prefix first and the whole file only when the prefix was not enough.
         let prefixLength = 1 << 16
-        let (prefix, isWhole) = try FileBytes.read(path, limit: prefixLength)
-        switch format(of: prefix) {
+        var (bytes, isWhole) = try FileBytes.read(path, limit: prefixLength)
+        let whole = { () throws(RasterError) -> [UInt8] in
+            try FileBytes.read(path, limit: nil, maxSize: maxFileBytes).bytes
+        }
+        let stored: (width: Int, height: Int)
+        let lookUp: ([UInt8]) -> EXIFLocator.Lookup
+        switch format(of: bytes) {
         case .png:
-            return try pngHeaderSize(prefix, name: path)
+            stored = try pngHeaderSize(bytes, name: path)
+            lookUp = EXIFLocator.png
         case .jpeg:
-            if !isWhole, let size = try? jpegSize(prefix, name: path) { return size }
-            let bytes = isWhole ? prefix : try FileBytes.read(path, limit: nil, maxSize: maxFileBytes).bytes
-            return try jpegSize(bytes, name: path)
+            if !isWhole, (try? jpegSize(bytes, name: path)) == nil { (bytes, isWhole) = (try whole(), true) }
+            stored = try jpegSize(bytes, name: path)
+            lookUp = EXIFLocator.jpeg
         case nil:
             throw .badImage(path: path, message: notAnImage)
         }
+        var exif = lookUp(bytes)
+        if exif == .truncated, !isWhole { exif = lookUp(try whole()) }
+        return orientation(in: exif).displayed(width: stored.width, height: stored.height)
     }
 
     /// Decodes a PNG (any colour type and bit depth) or a JPEG file into a premultiplied pixmap.
@@ -59,6 +75,12 @@ public enum ImageDecoder {
         if bytes.starts(with: png) { return .png }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
         return nil
+    }
+
+    /// The orientation an EXIF lookup found; the stored orientation when there is none.
+    static func orientation(in lookup: EXIFLocator.Lookup) -> ImageOrientation {
+        guard case .found(let tiff) = lookup else { return .identity }
+        return ImageOrientation(exif: tiff) ?? .identity
     }
 
     /// Rejects an empty image or one over the limit; called with header sizes, before allocating.

@@ -25,13 +25,14 @@ public final class PageRenderer: Sendable {
         path.hasPrefix("/") ? path : (baseDirectory as NSString).appendingPathComponent(path)
     }
 
-    /// The decoded, mipmapped image at a deck path.
+    /// The decoded, mipmapped image at a deck path, decoded once even when several render threads
+    /// ask for it at the same time (the others wait for the first decode).
     public func image(_ path: String) throws(RasterError) -> Texture {
         let full = resolve(path)
-        if let texture = images.value(for: full) { return texture }
-        let texture = Texture(try ImageDecoder.decode(fileAt: full))
-        images.insert(texture, for: full, cost: texture.texels.count * 4)
-        return texture
+        return try images.value(for: full) { () throws(RasterError) in
+            let texture = Texture(try ImageDecoder.decode(fileAt: full))
+            return (texture, texture.texels.count * 4)
+        }
     }
 
     /// Renders `page` at `scale` output pixels per point, with parallax progress `progress`.

@@ -83,3 +83,33 @@ extension FrameRendererTests {
         }
     }
 }
+
+extension FrameRendererTests {
+    /// Translucent content (a half-transparent image in a layer at opacity 0.7, rounded page
+    /// edges, shadows) over an opaque page and an opaque canvas leaves every pixel at alpha 255.
+    /// Src-over's old shift approximation left 254 wherever a source alpha of 128…254 landed.
+    @Test func opaqueCanvasStaysExactlyOpaque() throws {
+        try Fixtures.withScratchFolder { folder in
+            var image = Pixmap(width: 40, height: 30)
+            for y in 0..<30 {
+                for x in 0..<40 {
+                    let i = (y * 40 + x) * 4
+                    image.pixels.replaceSubrange(i..<i + 4, with: [UInt8(x * 6), 90, UInt8(y * 8), UInt8(60 + x * 4)])
+                }
+            }
+            // Straight → premultiplied, so the file holds the intended straight colours.
+            image = Pixmap(width: 40, height: 30, straightRGBA: image.pixels)
+            try PNGWriter.write(image, to: folder.appendingPathComponent("glass.png").path)
+            let layer = Layer(content: .image("glass.png"), x: 5, y: 10, width: 70, height: 50, opacity: 0.7)
+            let page = Page(background: .color(Color(r: 78, g: 205, b: 196)), layers: [layer])
+            var deck = Self.deck(pages: .list([page, page]))
+            deck.canvas.background = Color(r: 16, g: 20, b: 24)
+            deck.pageStyle = PageStyle(cornerRadius: 9, shadow: Shadow())
+            var out = Pixmap(width: 1, height: 1)
+            let scene = SceneBuilder(deck: deck, transition: .named(.cards)).scene(for: Self.state(30))
+            try FrameRenderer(deck: deck, baseDirectory: folder.path).render(scene, into: &out)
+            let translucent = stride(from: 3, to: out.pixels.count, by: 4).filter { out.pixels[$0] != 255 }.count
+            #expect(translucent == 0)
+        }
+    }
+}

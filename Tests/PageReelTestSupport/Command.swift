@@ -15,10 +15,11 @@ public struct Command {
         public init(description: String) { self.description = description }
     }
 
-    /// Runs `executable` (an absolute path, or a name looked up in /usr/bin) with `arguments`.
-    /// stderr goes to a file, so a chatty program cannot block on a full pipe.
+    /// Runs `executable` (an absolute path, or a name looked up in /usr/bin) with `arguments`
+    /// (and `input` on its stdin when given). stderr goes to a file, so a chatty program cannot
+    /// block on a full pipe.
     public static func run(_ executable: String, _ arguments: [String], in directory: String? = nil,
-                           environment: [String: String]? = nil) throws -> Output {
+                           environment: [String: String]? = nil, input: Data? = nil) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/\(executable)")
         process.arguments = arguments
@@ -30,7 +31,18 @@ public struct Command {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
+        let stdin = input.map { _ in Pipe() }
+        if let stdin { process.standardInput = stdin }
         try process.run()
+        if let stdin, let input {
+            // Fed from another thread: a program that writes as it reads would otherwise fill the
+            // stdout pipe while this thread is still writing its input.
+            let writer = stdin.fileHandleForWriting
+            DispatchQueue.global().async {
+                writer.write(input)
+                try? writer.close()
+            }
+        }
         let stdout = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let stderr = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""

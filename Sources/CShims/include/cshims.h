@@ -1,8 +1,8 @@
 // CShims: the few things pagereel needs from C that Swift cannot import or must not do itself.
 //  - FFmpeg error codes are function-like macros (AVERROR(EAGAIN), AVERROR_EOF).
 //  - libpng's PNG_FORMAT_RGBA is a macro of macros.
-//  - libjpeg reports errors by calling error_exit, which must not return: recovery needs
-//    setjmp/longjmp, which cannot cross Swift frames, so decoding lives here.
+//  - libjpeg and libpng's full API report errors by longjmp, which must not cross Swift frames:
+//    the setjmp and every call that can fail live here.
 //  - libimagequant runs OpenMP threads by default; pagereel parallelises across frames itself.
 #ifndef PAGEREEL_CSHIMS_H
 #define PAGEREEL_CSHIMS_H
@@ -20,12 +20,58 @@ const char *pr_av_err2str(int errnum, char *buf, size_t buflen);
 /// PNG_FORMAT_RGBA for png_image.format.
 uint32_t pr_png_format_rgba(void);
 
-/// Reads the size of a JPEG from memory without decoding it. Returns 0 on success, else writes a
-/// message into `err` (at least 200 bytes) and returns -1.
-int pr_jpeg_size(const uint8_t *data, size_t size, int *width, int *height, char *err);
-/// Decodes a JPEG into straight RGBA8 (alpha 255), `width*4` bytes per row. The caller checked the
-/// size with pr_jpeg_size and allocated width*height*4 bytes. Returns 0, or -1 with a message in `err`.
-int pr_jpeg_decode_rgba(const uint8_t *data, size_t size, uint8_t *rgba, int width, int height, char *err);
+/// What a JPEG's header says, read by pr_jpeg_read_header.
+typedef struct {
+    int width, height;
+    /// 0: decodes to RGB (YCbCr, RGB); 1: grayscale; 2: CMYK or YCCK, decoded as CMYK.
+    int kind;
+    /// An Adobe APP14 marker was seen: CMYK values are stored inverted (Photoshop's convention).
+    int adobe_inverted;
+    /// The ICC profile reassembled from APP2 ICC_PROFILE markers (NULL if none, or malformed);
+    /// allocated with malloc, so the caller frees it.
+    uint8_t *icc;
+    unsigned int icc_length;
+} pr_jpeg_header;
+
+/// Reads a JPEG's header from memory without decoding the image (and its ICC profile when
+/// `want_icc`). Returns 0, or -1 with a message in `err` (at least 200 bytes).
+int pr_jpeg_read_header(const uint8_t *data, size_t size, pr_jpeg_header *header, int want_icc, char *err);
+/// Decodes a JPEG into `out`, 4 bytes per pixel, `width*4` bytes per row: straight RGBA (alpha 255),
+/// or with `cmyk` (for kind 2) the C, M, Y, K samples as stored. The caller read the size with
+/// pr_jpeg_read_header and allocated width*height*4 bytes. Returns 0, or -1 with a message in `err`.
+int pr_jpeg_decode(const uint8_t *data, size_t size, uint8_t *out, int width, int height, int cmyk, char *err);
+
+/// A PNG being read through libpng's full API (the simplified API misreads interlaced 16-bit
+/// files). libpng reports errors by longjmp, so every call that can fail runs under a setjmp here.
+typedef struct pr_png_reader pr_png_reader;
+
+/// What a PNG says before its first IDAT chunk.
+typedef struct {
+    uint32_t width, height;
+    int bit_depth, color_type, interlaced;
+    /// An sRGB chunk, or an iCCP profile libpng recognises as a standard sRGB profile.
+    int has_srgb;
+    /// gAMA: the file gamma (0.45455 for a 2.2 display curve).
+    int has_gamma;
+    double gamma;
+    /// cHRM: white point, then red, green, blue, as x, y pairs.
+    int has_chromaticities;
+    double chromaticities[8];
+    /// The iCCP profile, inflated; owned by the reader (valid until pr_png_close).
+    const uint8_t *icc;
+    uint32_t icc_length;
+} pr_png_info;
+
+/// Reads the signature and every chunk before the first IDAT. Returns NULL with a message in `err`
+/// (at least 200 bytes) on failure. `data` is only read during this call and the next.
+pr_png_reader *pr_png_open(const uint8_t *data, size_t size, pr_png_info *info, char *err);
+/// Decodes the image into straight RGBA8, `width*4` bytes per row: palettes and low bit depths
+/// expanded, tRNS made alpha, gray copied to R, G and B, 16-bit samples scaled to 8 bits (v·255/65535
+/// rounded), interlacing undone. No gamma or colour transform. `data` and `size` are the same bytes
+/// as for pr_png_open. Returns 0, or -1 with a message in `err`.
+int pr_png_read_rgba(pr_png_reader *reader, const uint8_t *data, size_t size, uint8_t *rgba, char *err);
+/// Frees the reader and libpng's state.
+void pr_png_close(pr_png_reader *reader);
 
 /// Makes libimagequant's OpenMP loops single-threaded (omp_set_num_threads(1)), if libgomp is loaded.
 /// Returns 1 when the call was made.
