@@ -41,7 +41,7 @@ extension DeckFormat {
                                         "The page's background: a colour or a gradient.")
         static let image = KeySpec("image", .string(nonEmpty: true),
                                    "An image covering the page: PNG or JPEG, at most 50 megapixels decoded, path "
-                                   + "relative to the deck.")
+                                   + "relative to the deck, shown as a browser shows it (colour profile, orientation).")
         static let fit = Key<Fit>.choice("fit", noun: "fit", default: .fill,
                                          "How `image` fills the page: `fill` crops to cover it, `fit` letterboxes, "
                                          + "`stretch` ignores the aspect ratio.")
@@ -80,9 +80,9 @@ extension DeckFormat {
         static let x = Key<Double>.number("x", default: 0, "Left edge in page points, before parallax.")
         static let y = Key<Double>.number("y", default: 0, "Top edge in page points, before parallax.")
         static let width = Key<Double>.number("width", .positive,
-                                              "Box width. An image without it keeps its own width; text without it "
-                                              + "does not wrap.")
-        static let height = Key<Double>.number("height", .positive, "Box height. An image without it keeps its own height.")
+                                              "Box width. An image without it keeps its displayed width (after EXIF "
+                                              + "orientation); text without it does not wrap.")
+        static let height = Key<Double>.number("height", .positive, "Box height. An image without it keeps its displayed height.")
         static let fit = Key<Fit>.choice("fit", noun: "fit", default: .fill, "How an image fills its box (as for pages).")
         static let opacity = Key<Double>.number("opacity", .fraction, default: 1, "Opacity, 0 (invisible) to 1.")
         static let parallax = KeySpec("parallax", .object(ParallaxKeys.spec.name), default: .json("{}"),
