@@ -3,6 +3,7 @@ import PageReelDeck
 
 /// What an export writes and how: outputs, and the overrides of the command line.
 public struct ExportOptions: Sendable {
+    /// Where to write, one render feeding them all; empty = `DECK.mp4` beside the deck.
     public var outputs: [Output] = []
     /// Overrides the deck's transition.
     public var transition: TransitionSpec?
@@ -12,20 +13,26 @@ public struct ExportOptions: Sendable {
     public var size: (width: Int, height: Int)?
     /// Frames A…B inclusive (a shard); nil = all.
     public var frames: ClosedRange<Int>?
+    /// x264/libvpx constant rate factor (0…63); nil = the encoder's default for pagereel (18).
     public var crf: Int?
+    /// x264 preset (`ultrafast` … `veryslow`).
     public var preset: String = "medium"
+    /// x264 tune; nil = none.
     public var tune: String? = "animation"
     /// GIF frame rate and width, when they differ from the video's.
     public var gifFPS: Int?
+    /// GIF width in pixels; the GIF is rendered at that size (the canvas's aspect ratio kept).
     public var gifWidth: Int?
     /// GIF loop count: 0 = forever.
     public var loop: Int = 0
 
+    /// Options with every default: no outputs (`DECK.mp4`), the deck's transition, rate and size.
     public init() {}
 }
 
 /// One output file (or folder) and its format, picked by the extension.
 public struct Output: Sendable, Equatable {
+    /// What is written: a video, a GIF, a still, or a folder of frames.
     public enum Format: String, Sendable, Equatable {
         case mp4, gif, webm
         /// One PNG: the first frame rendered.
@@ -34,9 +41,12 @@ public struct Output: Sendable, Equatable {
         case pngFrames
     }
 
+    /// The file (or folder, for `.pngFrames`) to write; relative paths are relative to the working
+    /// directory.
     public var path: String
     public var format: Format
 
+    /// An output of an explicit format, whatever the path's extension.
     public init(path: String, format: Format) {
         self.path = path
         self.format = format

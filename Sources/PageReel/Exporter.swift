@@ -5,27 +5,36 @@ import PageReelRaster
 
 /// Renders a project once and feeds every requested output, atomically.
 public final class Exporter {
+    /// The checked deck being exported.
     public let project: Project
+    /// The options, with the default output filled in when none was given.
     public let options: ExportOptions
-    /// The video's frame rate, scale and size.
+    /// The video's frame rate.
     public let fps: Int
+    /// Output pixels per deck point (`ExportOptions.size` over the canvas).
     public let scale: Double
+    /// The video's size in pixels.
     public let width: Int
     public let height: Int
-    /// Frames of the whole video at `fps`, and the ones this export renders.
+    /// Frames of the whole video at `fps`.
     public let frameCount: Int
+    /// The frames this export renders (all of them, or a shard's).
     public let frames: Range<Int>
 
     /// Progress after each frame reaches the outputs.
     public struct Progress: Sendable {
+        /// Frames through so far, of `total` (every render of the export together).
         public var done: Int
         public var total: Int
+        /// Seconds since the export started.
         public var elapsed: Double
     }
 
     /// What an export wrote.
     public struct Summary: Sendable, Codable {
+        /// The output paths, as given.
         public var outputs: [String]
+        /// Frames rendered.
         public var frames: Int
         /// Video length of the rendered frames, in seconds.
         public var seconds: Double

@@ -6,18 +6,18 @@ import PageReelTimeline
 
 /// Frames of a project at one frame rate and output scale: frame n is the scene at t = n/fps,
 /// rendered. Deterministic: the same frame number always gives the same pixels.
-public final class FrameSource: Sendable {
-    public let project: Project
-    public let fps: Int
-    public let scale: Double
-    public let width: Int
-    public let height: Int
+final class FrameSource: Sendable {
+    let project: Project
+    let fps: Int
+    let scale: Double
+    let width: Int
+    let height: Int
     /// Frames in the whole video at this rate.
-    public let frameCount: Int
+    let frameCount: Int
     private let builder: SceneBuilder
     private let renderer: FrameRenderer
 
-    public init(project: Project, transition: TransitionSpec? = nil, fps: Int, scale: Double = 1) {
+    init(project: Project, transition: TransitionSpec? = nil, fps: Int, scale: Double = 1) {
         self.project = project
         self.fps = fps
         self.scale = scale

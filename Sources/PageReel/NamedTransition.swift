@@ -26,7 +26,7 @@ public struct NamedTransition: Sendable, Hashable, CustomStringConvertible {
 
     /// The name of the preset `name` probably meant ("cub" → "cube"), or nil when none is close.
     public static func suggestion(for name: String) -> String? {
-        Spelling.closest(to: name, among: names)
+        SpellingSuggestion.closest(to: name, among: names)
     }
 
     /// The name, as decks and the command line spell it.

@@ -24,6 +24,7 @@ public enum PageReelError: Error, Sendable, CustomStringConvertible {
     /// The export was stopped by a signal.
     case interrupted(signal: Int32)
 
+    /// The message, as the command line prints it.
     public var description: String {
         switch self {
         case .usage(let message): message

@@ -12,6 +12,9 @@ extension Project {
     /// Frames of the whole video at the deck's frame rate.
     public var frameCount: Int { timeline.frameCount(fps: fps) }
 
+    /// Frames of the whole video at `fps` (the timeline sampled at that rate).
+    public func frameCount(fps: Int) -> Int { timeline.frameCount(fps: fps) }
+
     /// Length of the video in seconds, from the script.
     public var duration: Double { timeline.duration }
 

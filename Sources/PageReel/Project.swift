@@ -1,19 +1,27 @@
-// PageReel: the facade that wires the stages together.
+// PageReel: the facade that wires the stages together, and pagereel's Swift API.
 //
 // Design note: `Project` loads and checks a deck once — JSON, the timeline's own rules, and every
 // file it names — so that every problem is reported together before any rendering starts.
 // `Exporter` then renders frames on one thread while the encoders consume them on another, feeds
 // every output from the same render, and writes each output to a temporary file that is renamed
 // into place only when the whole export succeeded.
+//
+// A program using pagereel imports this module only. It re-exports the deck model (PageReelDeck:
+// `Deck`, `Page`, `Step`, …), which is the format itself and changes only with it, and `Pixmap`, the
+// picture `Still` returns; the timeline, scene, rasterizer and encoders stay behind the facade, so
+// they can change without touching a caller (or the command line, which is such a caller).
+@_exported import PageReelDeck
+@_exported import struct PageReelRaster.Pixmap
 import Foundation
-import PageReelDeck
 import PageReelRaster
 import PageReelTimeline
 
 /// A deck loaded from a file and checked: its model, its timeline and where its files are.
 public struct Project: Sendable {
+    /// The deck, decoded and checked.
     public let deck: Deck
-    public let timeline: Timeline
+    /// The gesture script simulated: the scroll position at every instant.
+    let timeline: Timeline
     /// The deck path as the user gave it (used in messages).
     public let file: String
     /// The folder relative paths in the deck are resolved against.
@@ -62,5 +70,15 @@ public struct Project: Sendable {
             throw .inputMissing(path: path, message: "cannot read the file")
         }
         return data
+    }
+}
+
+extension Project {
+    /// Checks a deck built in Swift, whose relative paths resolve against `directory`: it is
+    /// written out as deck JSON and read back through the same checks as a file (limits, colours,
+    /// the script, images and fonts), so a mistake comes back as `.deck` with JSON paths. `name`
+    /// stands for the file in messages.
+    public init(deck: Deck, directory: String, name: String = "deck") throws(PageReelError) {
+        self = try Project.load(data: Data(DeckEncoder.json(deck).utf8), file: name, directory: directory)
     }
 }

@@ -4,16 +4,21 @@ import PageReelRaster
 
 /// Renders frames without encoding and times them (`pagereel bench`).
 public struct RenderBenchmark {
+    /// Frames rendered, the wall time they took, and their rate.
     public struct Result: Sendable, Codable {
         public var frames: Int
         public var seconds: Double
         public var fps: Double
     }
 
+    /// The checked deck to render.
     public let project: Project
+    /// The frames to render (0-based, inclusive); nil = all.
     public var frames: ClosedRange<Int>?
+    /// Overrides the deck's transition.
     public var transition: TransitionSpec?
 
+    /// A benchmark of `project`'s frames.
     public init(project: Project, frames: ClosedRange<Int>? = nil) {
         self.project = project
         self.frames = frames

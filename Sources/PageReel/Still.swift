@@ -13,10 +13,14 @@ public struct Still {
     }
 
     public var instant: Instant
+    /// Overrides the deck's transition.
     public var transition: TransitionSpec?
+    /// Overrides the deck's frame rate (for `.frame`).
     public var fps: Int?
+    /// Output size in pixels, with the canvas's aspect ratio; nil = the canvas size.
     public var size: (width: Int, height: Int)?
 
+    /// A still of `instant`, with optional overrides.
     public init(instant: Instant, transition: TransitionSpec? = nil, fps: Int? = nil,
                 size: (width: Int, height: Int)? = nil) {
         self.instant = instant

@@ -6,9 +6,12 @@ import PageReelTimeline
 /// The timeline of a project sampled at frame times, as CSV, JSON, lifecycle events (JSON Lines)
 /// or a plot (`pagereel timeline`).
 public struct TimelineReport {
+    /// The checked deck whose timeline is reported.
     public let project: Project
+    /// The rate the timeline is sampled at.
     public let fps: Int
 
+    /// A report at `fps` (the deck's rate when nil); a rate outside 1…120 is `.usage`.
     public init(project: Project, fps: Int? = nil) throws(PageReelError) {
         self.project = project
         self.fps = fps ?? project.deck.canvas.fps

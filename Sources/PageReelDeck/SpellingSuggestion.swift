@@ -8,7 +8,7 @@
 public enum SpellingSuggestion {
     /// The closest of `candidates` to `word`, or nil if none is close enough. Ties go to the
     /// candidate listed first.
-    static func closest(to word: String, among candidates: [String]) -> String? {
+    public static func closest(to word: String, among candidates: [String]) -> String? {
         let typed = Array(word.lowercased().unicodeScalars)
         guard !typed.isEmpty else { return nil }
         var best: (candidate: String, distance: Int)?

@@ -57,7 +57,7 @@ struct PagereelCLI: ParsableCommand {
         let word = arguments[position]
         let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
         guard !word.hasPrefix("-"), !names.contains(word) else { return nil }
-        let hint = Spelling.closest(to: word, among: names).map { ". Did you mean '\($0)'?" } ?? ""
+        let hint = SpellingSuggestion.closest(to: word, among: names).map { ". Did you mean '\($0)'?" } ?? ""
         return ValidationError("Unknown command '\(word)'\(hint)")
     }
 

@@ -18,7 +18,7 @@ import PageReelTestSupport
         let exporter = try Exporter(project: project, options: options)
         var reported = 0
         let summary = try exporter.run { reported = $0.done }
-        let frames = project.timeline.frameCount(fps: 20)
+        let frames = project.frameCount(fps: 20)
         #expect(summary.frames == frames)
         #expect(reported == frames)
 

@@ -43,18 +43,18 @@ import Testing
 
     @Test func spellingSuggestions() {
         let commands = ["export", "still", "validate", "timeline", "help"]
-        #expect(Spelling.closest(to: "exprot", among: commands) == "export")
-        #expect(Spelling.closest(to: "Validat", among: commands) == "validate")
+        #expect(SpellingSuggestion.closest(to: "exprot", among: commands) == "export")
+        #expect(SpellingSuggestion.closest(to: "Validat", among: commands) == "validate")
         // One or two letters suggest nothing, though most commands contain them.
-        #expect(Spelling.closest(to: "e", among: commands) == nil)
-        #expect(Spelling.closest(to: "render", among: commands) == nil)
+        #expect(SpellingSuggestion.closest(to: "e", among: commands) == nil)
+        #expect(SpellingSuggestion.closest(to: "render", among: commands) == nil)
     }
 
     @Test func projectSummaryAndWarnings() throws {
         let project = try Project.load(try TestDecks.write(in: scratch))
         #expect(project.pageCount == 3 && project.fps == 20)
-        #expect(project.frameCount == project.timeline.frameCount(fps: 20))
-        #expect(project.duration == project.timeline.duration)
+        #expect(project.frameCount == project.frameCount(fps: 20))
+        #expect(project.duration == project.duration)
         #expect(project.warningMessages.isEmpty)
 
         let warned = try Project.load(try TestDecks.write(#"{ "pagereel": 1, "pages": [ { "title": "a\uE000" } ] }"#,

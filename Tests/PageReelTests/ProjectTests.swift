@@ -18,7 +18,7 @@ func loadError(_ path: String) -> PageReelError? {
     @Test func loadsAValidDeck() throws {
         let project = try Project.load(try TestDecks.write(in: scratch))
         #expect(project.deck.pageCount == 3)
-        #expect(project.timeline.duration > 1.5)
+        #expect(project.duration > 1.5)
     }
 
     /// An unknown key in pages[1] and a missing image in pages[2] are reported together, each with

@@ -19,7 +19,7 @@ import PageReelTestSupport
     @Test func joinedShardsEqualTheWhole() throws {
         let deck = try TestDecks.write(in: scratch)
         let folder = (deck as NSString).deletingLastPathComponent
-        let count = try Project.load(deck).timeline.frameCount(fps: 20)
+        let count = try Project.load(deck).frameCount(fps: 20)
         try export(deck, frames: nil, to: folder + "/whole.mp4")
         try export(deck, frames: 0...16, to: folder + "/a.mp4")
         try export(deck, frames: 17...30, to: folder + "/b.mp4")

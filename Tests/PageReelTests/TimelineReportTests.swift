@@ -12,7 +12,7 @@ import PageReelTestSupport
         let report = try TimelineReport(project: project)
         let lines = report.csv().split(separator: "\n")
         #expect(lines.first == "frame,time,offset,position,velocity,phase")
-        #expect(lines.count - 1 == project.timeline.frameCount(fps: 20))
+        #expect(lines.count - 1 == project.frameCount(fps: 20))
         // Row k is frame k at t = k/20, and offset = position · W (W = 60).
         for line in lines.dropFirst() {
             let f = line.split(separator: ",").map(String.init)

@@ -1,0 +1,74 @@
+// The parts of a deck that say how it moves and what is drawn over the pages.
+
+extension DeckEncoder {
+    static func tabs(_ tabs: Tabs) -> OrderedJSON {
+        typealias K = DeckFormat.TabsKeys
+        typealias S = DeckFormat.SelectorKeys
+        return .object([
+            (K.titles.name, .array(tabs.titles.map(OrderedJSON.string))),
+            (K.height.name, .number(tabs.height)),
+            (K.background.name, color(tabs.background)),
+            (K.textColor.name, color(tabs.textColor)),
+            (K.fontSize.name, .number(tabs.fontSize)),
+            (K.weight.name, .string(tabs.weight.rawValue)),
+            (K.font.name, .string(tabs.font)),
+            (K.selector.name, .object([(S.color.name, color(tabs.selector.color)),
+                                       (S.alpha.name, .number(tabs.selector.alpha)),
+                                       (S.height.name, .number(tabs.selector.height))])),
+        ])
+    }
+
+    static func indicator(_ indicator: Indicator) -> OrderedJSON {
+        typealias K = DeckFormat.IndicatorKeys
+        return .object([
+            (K.style.name, .string(indicator.style.rawValue)), (K.color.name, color(indicator.color)),
+            (K.activeColor.name, color(indicator.activeColor)), (K.size.name, .number(indicator.size)),
+            (K.spacing.name, .number(indicator.spacing)), (K.offset.name, .number(indicator.offset)),
+        ])
+    }
+
+    static func physics(_ physics: Physics) -> OrderedJSON {
+        typealias K = DeckFormat.PhysicsKeys
+        typealias S = DeckFormat.SpringKeys
+        return .object([
+            (K.paging.name, .bool(physics.paging)),
+            (K.deceleration.name, .number(physics.deceleration)),
+            (K.flingVelocity.name, .number(physics.flingVelocity)),
+            (K.snap.name, .object([(S.response.name, .number(physics.snap.response)),
+                                   (S.dampingRatio.name, .number(physics.snap.dampingRatio))])),
+            (K.rubberBand.name, .number(physics.rubberBand)),
+            (K.bounces.name, .bool(physics.bounces)),
+        ])
+    }
+
+    static func step(_ step: Step) -> OrderedJSON {
+        typealias K = DeckFormat.StepKeys
+        var members: [(String, OrderedJSON)] = []
+        switch step.action {
+        case .wait(let seconds): members.append((K.wait.name, .number(seconds)))
+        case .drag(let drag):
+            typealias D = DeckFormat.DragKeys
+            var object: [(String, OrderedJSON)] = [(D.by.name, .number(drag.by)), (D.duration.name, .number(drag.duration)),
+                                                   (D.curve.name, .string(drag.curve.rawValue))]
+            if let velocity = drag.velocity { object.append((D.velocity.name, .number(velocity))) }
+            object.append((D.release.name, .bool(drag.release)))
+            members.append((K.drag.name, .object(object)))
+        case .swipe(let direction): members.append((K.swipe.name, .string(direction.rawValue)))
+        case .fling(let velocity):
+            members.append((K.fling.name, .object([(DeckFormat.FlingKeys.velocity.name, .number(velocity))])))
+        case .jump(let jump):
+            typealias J = DeckFormat.JumpKeys
+            members.append((K.jump.name, .object([(J.to.name, .number(Double(jump.to))), (J.through.name, .bool(jump.through)),
+                                                  (J.step.name, .number(jump.step)),
+                                                  (J.duration.name, .number(jump.duration))])))
+        case .tap(let tab): members.append((K.tap.name, .object([(DeckFormat.TapKeys.tab.name, .number(Double(tab)))])))
+        case .hint(let hint):
+            typealias H = DeckFormat.HintKeys
+            members.append((K.hint.name, .object([(H.distance.name, .number(hint.distance)),
+                                                  (H.duration.name, .number(hint.duration))])))
+        case .transition(let spec): members.append((K.transition.name, transition(spec)))
+        }
+        if let at = step.at { members.append((K.at.name, .number(at))) }
+        return .object(members)
+    }
+}
