@@ -56,6 +56,8 @@ struct InputChecker {
     static let fullyDecodedImages = 64
 
     private func imageIssue(_ full: String, shown: String, at path: String, decode: Bool) -> DeckIssue? {
+        // A path as the deck wrote it; a pathological one is shortened in messages.
+        let shown = MessageText.safe(shown, limit: 200)
         do {
             let size = try ImageDecoder.size(ofFileAt: full)
             let pixels = size.width * size.height

@@ -24,8 +24,11 @@ public enum PageReelError: Error, Sendable, CustomStringConvertible {
     /// The export was stopped by a signal.
     case interrupted(signal: Int32)
 
-    /// The message, as the command line prints it.
-    public var description: String {
+    /// The message, as the command line prints it: anything in it that came from the input (a
+    /// file name, a key) has its control characters escaped (`MessageText`).
+    public var description: String { MessageText.safe(text) }
+
+    private var text: String {
         switch self {
         case .usage(let message): message
         case .deck(let error): error.description

@@ -91,7 +91,8 @@ struct TextChecker {
     }
 
     private func issue(_ error: RasterError, at path: String, file: String) -> DeckIssue {
-        switch error {
+        let file = MessageText.safe(file, limit: 200)
+        return switch error {
         case .notFound: DeckIssue(path: path, message: "font not found: \(file)", kind: .missingInput)
         case .io(_, let message): DeckIssue(path: path, message: "cannot read \(file): \(message)", kind: .missingInput)
         case .font: DeckIssue(path: path, message: error.description, kind: .missingInput)

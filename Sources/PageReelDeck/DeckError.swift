@@ -14,7 +14,7 @@ public struct DeckError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// One line per issue: `deck.json: pages[2].image: file not found: shots/x.png`.
     public var description: String {
-        issues.map { "\(file): \($0)" }.joined(separator: "\n")
+        issues.map { "\(MessageText.safe(file)): \($0)" }.joined(separator: "\n")
     }
 }
 
@@ -38,5 +38,6 @@ public struct DeckIssue: Sendable, Equatable, CustomStringConvertible {
         self.kind = kind
     }
 
-    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+    /// `path: message`, safe to print (controls in it escaped).
+    public var description: String { MessageText.safe(path.isEmpty ? message : "\(path): \(message)") }
 }

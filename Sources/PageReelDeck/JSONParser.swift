@@ -67,7 +67,7 @@ public struct JSONParser {
         try checkDepth(depth)
         offset += 1
         var members: [JSONMember] = []
-        var keys = Set<String>()
+        var keys = Set<[UInt8]>()
         skipWhitespace()
         if peek == UInt8(ascii: "}") {
             offset += 1
@@ -126,12 +126,14 @@ public struct JSONParser {
         }
     }
 
-    /// Whether `key` is already in `members`. Deck objects have a few keys, so a scan beats
-    /// hashing; past 16 members `index` takes over to keep big objects linear.
-    private func isDuplicate(_ key: String, in members: [JSONMember], index: inout Set<String>) -> Bool {
-        if members.count < 16 { return members.contains { $0.key == key } }
-        if index.isEmpty { index = Set(members.map(\.key)) }
-        return !index.insert(key).inserted
+    /// Whether `key` is already in `members`, compared scalar by scalar as JSON does ("é" and
+    /// "e" + U+0301 are different keys, though Swift's `==` calls them equal). Deck objects have a
+    /// few keys, so a scan beats hashing; past 16 members `index` takes over to keep big objects
+    /// linear.
+    private func isDuplicate(_ key: String, in members: [JSONMember], index: inout Set<[UInt8]>) -> Bool {
+        if members.count < 16 { return members.contains { $0.key.isSameKey(as: key) } }
+        if index.isEmpty { index = Set(members.map { Array($0.key.utf8) }) }
+        return !index.insert(Array(key.utf8)).inserted
     }
 
     private mutating func checkDepth(_ depth: Int) throws(JSONSyntaxError) {
@@ -219,22 +221,7 @@ public struct JSONParser {
     }
 }
 
-/// `text` in double quotes with JSON escapes, shortened past 40 characters, for messages.
+/// `text` in double quotes, safe to print and shortened past 40 characters, for messages.
 func quoted(_ text: String) -> String {
-    var out = "\""
-    for (n, scalar) in text.unicodeScalars.enumerated() {
-        if n == 40 {
-            out += "…"
-            break
-        }
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
-        case _ where scalar.value < 0x20: out += "\\u" + JSONParser.codePoint(scalar.value).dropFirst(2)
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out + "\""
+    "\"" + MessageText.safe(text, limit: 40, escapingQuotes: true) + "\""
 }

@@ -30,7 +30,7 @@ struct JSONReader {
 
     /// Reports a problem with member `key` of the object under the cursor (present or not).
     mutating func report(_ message: String, key: String) {
-        let position = value.members?.first { $0.key == key }?.keyPosition ?? value.position
+        let position = value.members?.first { $0.key.isSameKey(as: key) }?.keyPosition ?? value.position
         found.append((position, DeckIssue(path: Self.path(path, key: key), message: message)))
     }
 
@@ -69,9 +69,10 @@ struct JSONReader {
         return result
     }
 
-    /// `parent.key`, or `parent["odd key"]` when the key is not a plain identifier.
+    /// `parent.key`, or `parent["odd key"]` when the key is not a plain identifier (or is too long
+    /// to show whole: quoting shortens it).
     static func path(_ parent: String, key: String) -> String {
-        let plain = !key.isEmpty && key.unicodeScalars.allSatisfy {
+        let plain = !key.isEmpty && key.unicodeScalars.count <= 40 && key.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
         }
         if !plain { return "\(parent)[\(quoted(key))]" }
@@ -87,7 +88,7 @@ struct JSONReader {
             reportType(expected: "an object")
             return false
         }
-        for member in members where !allowed.contains(member.key) {
+        for member in members where !allowed.contains(where: { $0.isSameKey(as: member.key) }) {
             found.append((member.keyPosition, DeckIssue(
                 path: Self.path(path, key: member.key),
                 message: "unknown key" + SpellingSuggestion.hint(for: member.key, among: allowed))))

@@ -26,7 +26,7 @@ public struct JSONValue: Sendable, Equatable {
     /// The member named `key` if this is an object that has it.
     public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = content else { return nil }
-        return members.first { $0.key == key }?.value
+        return members.first { $0.key.isSameKey(as: key) }?.value
     }
 
     /// The members of an object, nil for any other value.
@@ -111,4 +111,10 @@ public struct SourcePosition: Sendable, Equatable, Comparable, CustomStringConve
     }
 
     public var description: String { "line \(line), column \(column)" }
+}
+
+extension String {
+    /// Whether two object keys are the same key: the same Unicode scalars, as JSON compares them,
+    /// not Swift's canonical equivalence (which makes "é" equal to "e" + U+0301).
+    func isSameKey(as other: String) -> Bool { utf8.elementsEqual(other.utf8) }
 }

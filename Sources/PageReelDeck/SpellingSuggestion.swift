@@ -10,7 +10,8 @@ public enum SpellingSuggestion {
     /// candidate listed first.
     public static func closest(to word: String, among candidates: [String]) -> String? {
         let typed = Array(word.lowercased().unicodeScalars)
-        guard !typed.isEmpty else { return nil }
+        // No key or name is this long; a distance to a megabyte "key" would only take time.
+        guard !typed.isEmpty, typed.count <= maxWordLength else { return nil }
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
             let target = Array(candidate.lowercased().unicodeScalars)
@@ -20,6 +21,9 @@ public enum SpellingSuggestion {
         }
         return best?.candidate
     }
+
+    /// Longer words get no suggestion.
+    static let maxWordLength = 256
 
     /// Edits allowed for words of this length; one- and two-letter words only match up to case.
     static func tolerance(forLength length: Int) -> Int {
@@ -62,7 +66,7 @@ public enum SpellingSuggestion {
     public static func ranked(_ word: String, among candidates: [String], limit: Int) -> [String] {
         let typed = word.lowercased()
         let scalars = Array(typed.unicodeScalars)
-        guard !scalars.isEmpty, limit > 0 else { return [] }
+        guard !scalars.isEmpty, scalars.count <= maxWordLength, limit > 0 else { return [] }
         var containing: [(String, Int)] = []
         var near: [(String, Int)] = []
         for candidate in candidates {

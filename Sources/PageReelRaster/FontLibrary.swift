@@ -224,8 +224,8 @@ public final class FontLibrary: Sendable {
     public func closestFamilies(to family: String, limit: Int = 3) -> [String] {
         let installed = installedFamilies
         let near = SpellingSuggestion.ranked(family, among: installed, limit: limit)
-        guard near.isEmpty else { return near }
         let typed = Array(family.lowercased().unicodeScalars)
+        guard near.isEmpty, typed.count <= 256 else { return near }
         return installed.map { ($0, SpellingSuggestion.distance(typed, Array($0.lowercased().unicodeScalars))) }
             .enumerated().sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }
             .prefix(limit).map(\.element.0)

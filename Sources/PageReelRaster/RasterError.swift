@@ -1,3 +1,5 @@
+import PageReelDeck
+
 /// What can go wrong while loading page resources or drawing, with where it happened.
 public enum RasterError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A file could not be read or written.
@@ -28,5 +30,5 @@ public enum RasterError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// `"name"`, as the deck wrote it.
-private func quoted(_ name: String) -> String { "\"\(name)\"" }
+/// `"name"`, as the deck wrote it, safe to print and shortened.
+private func quoted(_ name: String) -> String { "\"\(MessageText.safe(name, limit: 80))\"" }

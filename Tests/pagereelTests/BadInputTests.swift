@@ -118,3 +118,41 @@ import PageReelTestSupport
         #expect(try String(contentsOfFile: folder + "/demo.mp4", encoding: .utf8) == "old")
     }
 }
+
+/// What a deck contains never acts on the terminal, and keys are told apart as JSON does.
+@Suite struct HostileTextTests {
+    let scratch = ScratchDirectory()
+
+    func validate(_ json: String) throws -> Command.Output {
+        let deck = try scratch.directory() + "/deck.json"
+        try Data(json.utf8).write(to: URL(fileURLWithPath: deck))
+        return try CLI.run("validate", deck)
+    }
+
+    @Test func controlAndBidiCharactersAreEscapedInMessages() throws {
+        let out = try validate(#"{ "pagereel": 1, "pages": [ { "\u001b[31mred": 1, "a\u202Eb": 2, "c\u0085d\u007F": 3, "image": "x\u001b]0;title\u0007.png" } ] }"#)
+        #expect(out.status == 65)
+        let forbidden: [Unicode.Scalar] = ["\u{1B}", "\u{202E}", "\u{85}", "\u{7F}", "\u{07}"]
+        #expect(!out.stderr.unicodeScalars.contains { forbidden.contains($0) }, "\(out.stderr.debugDescription)")
+        #expect(out.stderr.contains(#"pages[0]["\u{1B}[31mred"]: unknown key"#), "\(out.stderr)")
+        #expect(out.stderr.contains(#"pages[0]["a\u{202E}b"]: unknown key"#))
+        #expect(out.stderr.contains(#"pages[0]["c\u{85}d\u{7F}"]: unknown key"#))
+    }
+
+    @Test func aMegabyteKeyIsShortened() throws {
+        let key = String(repeating: "k", count: 1 << 20)
+        let out = try validate(#"{ "pagereel": 1, "pages": [ {} ], "\#(key)": true }"#)
+        #expect(out.status == 65)
+        #expect(out.stderr.count < 400, "\(out.stderr.count) characters")
+        #expect(out.stderr.contains(#"["kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk…"]: unknown key"#))
+    }
+
+    /// "é" precomposed (U+00E9) and "e" + U+0301 are different JSON keys; the same key twice is not.
+    @Test func keysAreComparedScalarByScalar() throws {
+        let twoKeys = try validate(#"{ "pagereel": 1, "pages": [ {} ], "script": [], "\u00e9": 1, "e\u0301": 2 }"#)
+        #expect(!twoKeys.stderr.contains("duplicate key"), "\(twoKeys.stderr)")
+        #expect(twoKeys.stderr.components(separatedBy: "unknown key").count == 3)
+        let duplicate = try validate(#"{ "pagereel": 1, "pages": [ {} ], "\u00e9": 1, "\u00e9": 2 }"#)
+        #expect(duplicate.status == 65 && duplicate.stderr.contains("duplicate key"))
+    }
+}
