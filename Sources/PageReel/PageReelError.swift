@@ -26,7 +26,7 @@ public enum PageReelError: Error, Sendable, CustomStringConvertible {
 
     /// The message, as the command line prints it: anything in it that came from the input (a
     /// file name, a key) has its control characters escaped (`MessageText`).
-    public var description: String { MessageText.safe(text) }
+    public var description: String { MessageText.safe(text, keepingLineBreaks: true) }
 
     private var text: String {
         switch self {

@@ -8,7 +8,9 @@
 public enum MessageText {
     /// `text` with every control and bidi control escaped, cut to `limit` characters (Unicode
     /// scalars) when given; `escapingQuotes` also escapes `"` and `\`, for text shown in quotes.
-    public static func safe(_ text: String, limit: Int? = nil, escapingQuotes: Bool = false) -> String {
+    /// `keepingLineBreaks` leaves line breaks alone, for a message of several lines.
+    public static func safe(_ text: String, limit: Int? = nil, escapingQuotes: Bool = false,
+                            keepingLineBreaks: Bool = false) -> String {
         var out = ""
         for (n, scalar) in text.unicodeScalars.enumerated() {
             if let limit, n == limit {
@@ -18,6 +20,7 @@ public enum MessageText {
             switch scalar {
             case "\"" where escapingQuotes: out += "\\\""
             case "\\" where escapingQuotes: out += "\\\\"
+            case "\n" where keepingLineBreaks: out += "\n"
             case "\n": out += "\\n"
             case "\t": out += "\\t"
             case _ where isUnsafe(scalar): out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
