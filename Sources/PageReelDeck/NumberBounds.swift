@@ -13,6 +13,17 @@ public struct NumberBounds: Sendable, Equatable {
     /// Appended to the limit in messages, e.g. " s".
     public var unit = ""
 
+    /// Bounds from their parts; the defaults allow any finite number.
+    public init(lower: Double? = nil, lowerInclusive: Bool = true, upper: Double? = nil, upperInclusive: Bool = true,
+                nonZero: Bool = false, unit: String = "") {
+        self.lower = lower
+        self.lowerInclusive = lowerInclusive
+        self.upper = upper
+        self.upperInclusive = upperInclusive
+        self.nonZero = nonZero
+        self.unit = unit
+    }
+
     /// Any finite number.
     static let any = NumberBounds()
     /// > 0

@@ -14,8 +14,10 @@ public final class TextRenderer: Sendable {
     private let engine = Mutex<TextEngine?>(nil)
     private let cache: LRUCache<TextRequest, TextLayout>
 
-    /// The largest font size in output pixels.
-    public static let maxPixelSize = 4096.0
+    /// The font sizes text is drawn at, in output pixels: a size scaled (`--size`) beyond them is
+    /// drawn at the nearest, so whatever a deck asks for renders (a glyph 4096 px tall is already
+    /// larger than any canvas).
+    public static let pixelSizes = 1.0 / 64...4096.0
 
     /// `cacheBudget` bounds the bytes of cached text images.
     public init(fonts: FontLibrary = FontLibrary(), cacheBudget: Int = 32 << 20) {
@@ -45,13 +47,15 @@ public final class TextRenderer: Sendable {
     /// sizes in pixels.
     func request(_ style: TextStyle, scale: Double, maxWidth: Double?) throws(RasterError) -> TextRequest {
         let family = try fonts.family(for: style.font)
-        let pixelSize = style.size * scale
-        guard pixelSize.isFinite, pixelSize > 0, pixelSize <= Self.maxPixelSize else {
-            throw .font(name: style.font, message: "a size of \(Int(pixelSize.rounded())) px is outside 0…\(Int(Self.maxPixelSize))")
-        }
+        let scaled = style.size * scale
+        let pixelSize = scaled.isNaN ? Self.pixelSizes.lowerBound
+            : min(max(scaled, Self.pixelSizes.lowerBound), Self.pixelSizes.upperBound)
+        // Line spacing and wrap width as far as Pango's 32-bit units reach (±2 million pixels).
+        let lineSpacing = min(max(style.lineHeight * pixelSize, 0), 2_000_000)
         return TextRequest(text: Self.printable(style.string), markup: style.markup, family: family,
-                           weight: style.weight, pixelSize: pixelSize, lineSpacing: style.lineHeight * pixelSize,
-                           maxWidth: maxWidth.map { max(0, $0 * scale) }, align: style.align, color: style.color)
+                           weight: style.weight, pixelSize: pixelSize, lineSpacing: lineSpacing,
+                           maxWidth: maxWidth.map { min(max(0, $0 * scale), 2_000_000) }, align: style.align,
+                           color: style.color)
     }
 
     /// The text without the control characters fonts would draw as boxes: tabs become spaces,

@@ -110,6 +110,8 @@ struct TimelineBuilder {
         segments.removeAll { $0.start >= time }
         if let last = segments.indices.last, segments[last].end > time { segments[last].end = time }
 
+        // Nothing recorded runs past `time` any more: a spring that had not settled is cut here.
+        isOpenEnded = false
         strokes.removeAll { $0.down >= time }
         if let last = strokes.indices.last, strokes[last].up > time {
             if strokes[last].tab != nil {

@@ -235,8 +235,15 @@ import Testing
         #expect(abs(doubled.height - 2 * base.height) < 1e-9 && doubled.width == 120)
     }
 
-    @Test func hugeSizesAreRefused() {
-        #expect(throws: RasterError.self) { try Self.renderer.layout(TextStyle(string: "x", size: 1000), scale: 5) }
+    /// A size scaled past what can be drawn is drawn at the largest size, not refused: whatever a
+    /// deck validates with renders at any `--size`.
+    @Test func hugeAndTinySizesAreClamped() throws {
+        let huge = try Self.renderer.layout(TextStyle(string: "x", size: 1000, lineHeight: 1e300), scale: 50)
+        #expect(huge.lineSpacing == 2_000_000)
+        let capped = try Self.renderer.layout(TextStyle(string: "x", size: 4096))
+        #expect(huge.image.width == capped.image.width)
+        let tiny = try Self.renderer.layout(TextStyle(string: "x", size: 1e-300))
+        #expect(tiny.lines.count == 1)
     }
 
     /// Layouts made on many threads at once, each renderer with its own fonts, are the serial

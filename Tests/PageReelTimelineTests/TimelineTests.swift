@@ -151,3 +151,22 @@ struct TimelineTests {
         #expect(error?.path == "script")
     }
 }
+
+/// A spring too bouncy to settle within the video's limit is an error only when nothing cuts it.
+struct OpenEndedSpringTests {
+    /// A snap spring with almost no damping rings for hours.
+    func deck(_ script: [Step]) -> Deck {
+        TestDeck.make(script: script) { $0.physics.snap = Physics.Spring(response: 0.35, dampingRatio: 0.00001) }
+    }
+
+    @Test func aSpringLeftRingingDoesNotSettle() {
+        #expect(throws: TimelineError.self) { try Timeline(deck: deck([Step(.swipe(.next))])) }
+    }
+
+    @Test func aLaterStepWithAtCutsIt() throws {
+        let timeline = try Timeline(deck: deck([Step(.swipe(.next)), Step(.jump(Step.Jump(to: 0)), at: 2)]))
+        // Cut at 2 s, then the walk back (its own spring-free ease) and the tail.
+        #expect(timeline.duration < 4)
+        #expect(timeline.state(at: timeline.duration).offset == 0)
+    }
+}
