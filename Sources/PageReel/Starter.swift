@@ -41,37 +41,77 @@ public enum Starter {
     """
 
     /// Writes `deck.json` and its images into `directory` (created if missing); never overwrites.
-    /// Returns the paths written.
+    /// All or nothing: the files are made in a hidden staging folder registered with
+    /// `TemporaryFiles` and moved into place at the end, so a failure or a signal leaves neither a
+    /// half-written deck nor a folder init created; a `cancellation` asked for before the move
+    /// stops it (`.interrupted`). Returns the paths written.
     @discardableResult
-    public static func write(to directory: String) throws(PageReelError) -> [String] {
+    public static func write(to directory: String, cancellation: Cancellation? = nil) throws(PageReelError) -> [String] {
         let fm = FileManager.default
         let deckPath = (directory as NSString).appendingPathComponent("deck.json")
         let imagesPath = (directory as NSString).appendingPathComponent("images")
         for path in [deckPath, imagesPath] where fm.fileExists(atPath: path) {
             throw .cannotCreateOutput(path: path, message: "already exists; init does not overwrite anything")
         }
-        do {
-            try fm.createDirectory(atPath: imagesPath, withIntermediateDirectories: true)
-        } catch {
-            throw .cannotCreateOutput(path: imagesPath, message: error.localizedDescription)
+        // A new folder is staged beside it and renamed into place whole; into an existing folder,
+        // the staging folder goes inside it and its two entries are moved out.
+        let existed = fm.fileExists(atPath: directory)
+        let name = ".pagereel-init-\(UUID().uuidString)"
+        let staging = existed ? (directory as NSString).appendingPathComponent(name)
+            : ((directory as NSString).deletingLastPathComponent as NSString)
+                .appendingPathComponent("." + (directory as NSString).lastPathComponent + name)
+        TemporaryFiles.add(staging)
+        defer {
+            try? fm.removeItem(atPath: staging)
+            TemporaryFiles.remove(staging)
         }
-        var written: [String] = []
+        try stage(into: staging)
+        if let signal = cancellation?.signal { throw .interrupted(signal: signal) }
+        do {
+            if existed {
+                for (from, to) in [("images", imagesPath), ("deck.json", deckPath)] {
+                    // Registered before the move, so a signal after it still removes it.
+                    TemporaryFiles.add(to)
+                    try fm.moveItem(atPath: (staging as NSString).appendingPathComponent(from), toPath: to)
+                }
+            } else {
+                TemporaryFiles.add(directory)
+                try fm.moveItem(atPath: staging, toPath: directory)
+            }
+        } catch {
+            for path in [imagesPath, deckPath] + (existed ? [] : [directory]) where TemporaryFiles.paths.contains(path) {
+                try? fm.removeItem(atPath: path)
+                TemporaryFiles.remove(path)
+            }
+            throw .cannotCreateOutput(path: directory, message: error.localizedDescription)
+        }
+        for path in [imagesPath, deckPath, directory] { TemporaryFiles.remove(path) }
+        return [deckPath] + ["screen.png", "badge.png"].map { (imagesPath as NSString).appendingPathComponent($0) }
+    }
+
+    /// The deck and its images, drawn and written into `folder`.
+    private static func stage(into folder: String) throws(PageReelError) {
+        let images = (folder as NSString).appendingPathComponent("images")
+        do {
+            try FileManager.default.createDirectory(atPath: images, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotCreateOutput(path: folder, message: error.localizedDescription)
+        }
         for (name, draw) in [("screen.png", screen), ("badge.png", badge)] {
-            let path = (imagesPath as NSString).appendingPathComponent(name)
+            let path = (images as NSString).appendingPathComponent(name)
             let pixmap = try draw()
             do throws(EncodeError) {
                 try PNGFile.write(pixmap, to: path)
             } catch {
                 throw .writeFailed(path: path, message: error.description)
             }
-            written.append(path)
         }
+        let deckPath = (folder as NSString).appendingPathComponent("deck.json")
         do {
             try Data(deck.utf8).write(to: URL(fileURLWithPath: deckPath))
         } catch {
             throw .writeFailed(path: deckPath, message: error.localizedDescription)
         }
-        return [deckPath] + written
     }
 
     /// A stand-in app screenshot (680×1208): a dark header and a list of rows.

@@ -19,7 +19,9 @@ struct InitCommand: ParsableCommand {
     var folder: String = "."
 
     func run() throws {
-        let written = try library { () throws(PageReelError) in try Starter.write(to: folder) }
+        let written = try library { () throws(PageReelError) in
+            try Starter.write(to: folder, cancellation: SignalTrap.shared.cancellation)
+        }
         for path in written { Console.err("wrote \(path)") }
         let deck = written[0]
         Console.err("""

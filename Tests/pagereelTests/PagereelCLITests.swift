@@ -235,3 +235,41 @@ extension PagereelCLITests {
         #expect(try CLI.run("schema", "extra").status == 64)
     }
 }
+
+/// `init` is all or nothing: interrupted at any moment, it leaves either the whole starter deck or
+/// nothing it made.
+@Suite struct InitInterruptionTests {
+    let scratch = ScratchDirectory()
+
+    @Test func aSignalLeavesAllOrNothing() throws {
+        var interrupted = 0, finished = 0
+        for (n, delay) in [0, 5_000, 15_000, 30_000, 60_000, 100_000, 150_000, 250_000].enumerated() {
+            let parent = try scratch.directory("init\(n)")
+            for target in [parent + "/new", parent] {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: CLI.binary)
+                process.arguments = ["init", target]
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+                usleep(UInt32(delay))
+                kill(process.processIdentifier, SIGINT)
+                process.waitUntilExit()
+                let entries = ((try? FileManager.default.contentsOfDirectory(atPath: target)) ?? []).sorted()
+                if process.terminationStatus == 0 {
+                    finished += 1
+                    #expect(entries == ["deck.json", "images"] || entries == ["deck.json", "images", "new"], "\(target): \(entries)")
+                    #expect(try CLI.run("validate", target + "/deck.json").status == 0)
+                } else {
+                    interrupted += 1
+                    // 130, or killed outright when the signal came before the trap was installed.
+                    #expect(process.terminationStatus == 130 || process.terminationReason == .uncaughtSignal)
+                    // Nothing init made: no deck, no images, no staging folder, no new folder.
+                    #expect(entries.allSatisfy { $0 == "new" }, "\(target): \(entries)")
+                }
+                if target == parent + "/new" { try? FileManager.default.removeItem(atPath: target) }
+            }
+        }
+        // Both outcomes happened, so the test saw an interruption and a completed init.
+        #expect(interrupted > 0 && finished > 0, "\(interrupted) interrupted, \(finished) finished")
+    }
+}
