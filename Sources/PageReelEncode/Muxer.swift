@@ -24,6 +24,9 @@ final class Muxer {
         guard let context else { throw check.null("avformat_alloc_output_context2(\(format))") }
         self.context = context
         self.check = check
+        // The same frames give the same bytes: no creation date, a fixed segment UID (Matroska)
+        // and no muxer version string in the file.
+        context.pointee.flags |= AVFMT_FLAG_BITEXACT
         // Every property is set: from here on `deinit` frees the context on a throw.
         let opened = avio_open(&context.pointee.pb, url, AVIO_FLAG_WRITE)
         if opened < 0 {

@@ -273,3 +273,30 @@ extension PagereelCLITests {
         #expect(interrupted > 0 && finished > 0, "\(interrupted) interrupted, \(finished) finished")
     }
 }
+
+/// The same deck and options give the same bytes, in every format, so CI can tell from a hash
+/// whether a demo video changed.
+@Suite struct ByteIdenticalOutputTests {
+    let scratch = ScratchDirectory()
+
+    @Test func twoExportsAreByteIdentical() throws {
+        var runs: [[String: Data]] = []
+        for n in 0..<2 {
+            let folder = try scratch.directory("run\(n)")
+            let out = try CLI.run("export", CLI.samples + "/tabs/deck.json", "-q", "--size", "320x180", "--frames", "0-40",
+                                  "-o", folder + "/a.webm", "-o", folder + "/a.mp4", "-o", folder + "/a.gif",
+                                  "-o", folder + "/frames/", "-o", folder + "/a.png")
+            #expect(out.status == 0, "\(out.stderr)")
+            var files: [String: Data] = [:]
+            for name in try FileManager.default.subpathsOfDirectory(atPath: folder) {
+                var isFolder: ObjCBool = false
+                FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder)
+                if !isFolder.boolValue { files[name] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)) }
+            }
+            runs.append(files)
+        }
+        #expect(runs[0].count == 4 + 41)
+        #expect(Set(runs[0].keys) == Set(runs[1].keys))
+        for (name, data) in runs[0] { #expect(runs[1][name] == data, "\(name) differs between two exports") }
+    }
+}
