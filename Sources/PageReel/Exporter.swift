@@ -122,7 +122,7 @@ public final class Exporter {
     /// own rate or width.
     private func makeGroups(_ files: [OutputFile]) throws(PageReelError) -> [RenderGroup] {
         let main = FrameSource(project: project, transition: options.transition, fps: fps, scale: scale)
-        var mainSinks: [(OutputFile, FrameSink)] = []
+        var mainSinks: [OutputSink] = []
         var gifFiles: [OutputFile] = []
         let gifScale = options.gifWidth.map { Double($0) / Double(project.deck.canvas.width) }
         let separateGIF = (options.gifFPS != nil && options.gifFPS != fps) || (gifScale != nil && gifScale != scale)
@@ -130,7 +130,7 @@ public final class Exporter {
             if file.output.format == .gif && separateGIF {
                 gifFiles.append(file)
             } else {
-                mainSinks.append((file, try makeSink(file, width: main.width, height: main.height, fps: fps)))
+                mainSinks.append(OutputSink(file, sink: try makeSink(file, width: main.width, height: main.height, fps: fps)))
             }
         }
         var groups: [RenderGroup] = []
@@ -142,16 +142,17 @@ public final class Exporter {
             // The same stretch of time as the video's frames.
             let first = Int((Double(frames.lowerBound) * Double(gifFPS) / Double(fps)).rounded(.up))
             let end = min(source.frameCount, Int((Double(frames.upperBound) * Double(gifFPS) / Double(fps)).rounded(.up)))
-            var sinks: [(OutputFile, FrameSink)] = []
+            var sinks: [OutputSink] = []
             for file in gifFiles {
-                sinks.append((file, try makeSink(file, width: source.width, height: source.height, fps: gifFPS)))
+                sinks.append(OutputSink(file, sink: try makeSink(file, width: source.width, height: source.height, fps: gifFPS)))
             }
             groups.append(RenderGroup(source: source, frames: first..<max(first + 1, end), sinks: sinks))
         }
         return groups
     }
 
-    private func makeSink(_ file: OutputFile, width: Int, height: Int, fps: Int) throws(PageReelError) -> FrameSink {
+    /// A new encoder for `file`, the caller's alone (`sending`), so it can move to another thread.
+    private func makeSink(_ file: OutputFile, width: Int, height: Int, fps: Int) throws(PageReelError) -> sending FrameSink {
         do throws(EncodeError) {
             switch file.output.format {
             case .mp4, .webm:
@@ -175,68 +176,19 @@ public final class Exporter {
 
     /// An encoder error in terms of the user's output path.
     static func map(_ error: EncodeError, file: OutputFile) -> PageReelError {
-        let message = error.description.replacingOccurrences(of: file.temporaryPath + ": ", with: "")
-            .replacingOccurrences(of: file.temporaryPath, with: file.output.path)
+        map(error, output: file.output, temporaryPath: file.temporaryPath)
+    }
+
+    /// An encoder error about `temporaryPath` in terms of the user's path for `output`.
+    static func map(_ error: EncodeError, output: Output, temporaryPath: String) -> PageReelError {
+        let message = error.description.replacingOccurrences(of: temporaryPath + ": ", with: "")
+            .replacingOccurrences(of: temporaryPath, with: output.path)
         switch error {
-        case .cannotCreate: return .cannotCreateOutput(path: file.output.path, message: message)
-        case .diskFull: return .writeFailed(path: file.output.path, message: "no space left on device")
-        case .writeFailed: return .writeFailed(path: file.output.path, message: message)
-        case .invalidOption: return .usage("\(file.output.path): \(message)")
+        case .cannotCreate: return .cannotCreateOutput(path: output.path, message: message)
+        case .diskFull: return .writeFailed(path: output.path, message: "no space left on device")
+        case .writeFailed: return .writeFailed(path: output.path, message: message)
+        case .invalidOption: return .usage("\(output.path): \(message)")
         default: return .encode(error)
         }
     }
-}
-
-/// The outputs fed by one render.
-struct RenderGroup: @unchecked Sendable {
-    let source: FrameSource
-    let frames: Range<Int>
-    let sinks: [(OutputFile, FrameSink)]
-
-    func run(cancellation: Cancellation?, frameDone: () -> Void) throws(PageReelError) {
-        try FramePipeline(source: source, frames: frames).run(cancellation: cancellation) { pixmap, frame throws(PageReelError) in
-            // Each output consumes the frame on its own thread; an output is only ever used by one
-            // thread at a time, since the next frame waits for all of them.
-            if sinks.count == 1 {
-                try write(pixmap, frame: frame, to: sinks[0])
-            } else {
-                let failures = FailureBox()
-                let group = self
-                DispatchQueue.concurrentPerform(iterations: sinks.count) { k in
-                    do throws(PageReelError) {
-                        try group.write(pixmap, frame: frame, to: group.sinks[k])
-                    } catch {
-                        failures.record(error)
-                    }
-                }
-                if let error = failures.first { throw error }
-            }
-            frameDone()
-        }
-        for (file, sink) in sinks {
-            if let signal = cancellation?.signal { throw .interrupted(signal: signal) }
-            do throws(EncodeError) {
-                try sink.finish()
-            } catch {
-                throw Exporter.map(error, file: file)
-            }
-        }
-    }
-
-    private func write(_ pixmap: Pixmap, frame: Int, to output: (file: OutputFile, sink: FrameSink)) throws(PageReelError) {
-        do throws(EncodeError) {
-            try output.sink.write(pixmap, index: frame)
-        } catch {
-            throw Exporter.map(error, file: output.file)
-        }
-    }
-}
-
-/// The first error of concurrent workers.
-private final class FailureBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var error: PageReelError?
-
-    func record(_ error: PageReelError) { lock.withLock { if self.error == nil { self.error = error } } }
-    var first: PageReelError? { lock.withLock { error } }
 }

@@ -1,86 +1,96 @@
-import Dispatch
 import Foundation
 import PageReelEncode
 import PageReelRaster
 import PageReelScene
 
 /// Renders frames on one thread while the outputs consume them on the calling thread, through a
-/// small ring of reused pixmaps (no allocation per frame). A frame whose scene equals the previous
-/// one is copied, not rendered again.
+/// small pool of reused pixmaps (no allocation per frame). A frame whose scene equals the previous
+/// one is not rendered again: the outputs get the previous pixels once more.
+///
+/// The two threads share no frame buffer. Pixmaps travel: a spare one goes to the render thread,
+/// comes back rendered through `ready`, stays with the consumer while the outputs read it, and is
+/// handed back as a spare when the next rendered frame arrives (`HandOff` moves values, so each
+/// buffer has one owner at a time and is written again without copy-on-write).
 struct FramePipeline {
     let source: FrameSource
     let frames: Range<Int>
-    /// Frames rendered ahead of the encoders at most.
+    /// Frame buffers: the one the outputs read and the frames rendered ahead of it. At least 2.
     var depth = 3
+
+    /// What the render thread hands over for one frame.
+    enum Rendered: Sendable {
+        /// A newly rendered frame.
+        case frame(Pixmap)
+        /// The same pixels as the frame before.
+        case same
+        /// Rendering failed; nothing follows.
+        case failed(PageReelError)
+        /// The render thread saw the cancellation and stopped; nothing follows.
+        case interrupted(signal: Int32)
+    }
 
     /// Renders every frame and hands it, in order, to `consume`; stops early on an error or when
     /// `cancellation` is set.
     func run(cancellation: Cancellation?, consume: (Pixmap, Int) throws(PageReelError) -> Void) throws(PageReelError) {
-        let frames = self.frames
-        let source = self.source
-        let slots = (0..<depth).map { _ in Slot(width: source.width, height: source.height) }
-        // Created at zero and signalled up: libdispatch traps when a semaphore is released below
-        // its initial value, which an early stop would otherwise leave it at.
-        let free = DispatchSemaphore(value: 0)
-        for _ in 0..<depth { free.signal() }
-        let ready = DispatchSemaphore(value: 0)
-        let state = SharedState()
-        let renderer = Thread {
-            var previous: Scene?
-            for (k, frame) in frames.enumerated() {
-                free.wait()
-                if state.stopped || cancellation?.signal != nil {
-                    ready.signal()
-                    return
-                }
-                let slot = slots[k % slots.count]
-                let scene = source.scene(frame: frame)
-                do throws(PageReelError) {
-                    if let previous, previous == scene, k > 0 {
-                        slot.pixmap = slots[(k - 1) % slots.count].pixmap
-                    } else {
-                        try source.render(scene, into: &slot.pixmap)
-                    }
-                } catch {
-                    state.fail(error)
-                    ready.signal()
-                    return
-                }
-                previous = scene
-                ready.signal()
-            }
+        precondition(depth >= 2, "the outputs hold one frame while the next is rendered")
+        let spare = HandOff<Pixmap>(capacity: depth)
+        for _ in 0..<depth { spare.send(Pixmap(width: source.width, height: source.height)) }
+        let ready = HandOff<Rendered>(capacity: depth)
+        let renderer = Thread { [source, frames] in
+            Self.render(source, frames: frames, spare: spare, ready: ready, cancellation: cancellation)
         }
         renderer.stackSize = 1 << 22
         renderer.start()
+        // Closing both queues lets the render thread see the stop, wherever it waits, and leave.
         defer {
-            state.stop()
-            // Let the render thread see the stop and leave.
-            for _ in 0..<depth { free.signal() }
+            spare.close()
+            ready.close()
         }
-        for (k, frame) in frames.enumerated() {
-            ready.wait()
+        var current: Pixmap?
+        for frame in frames {
+            // Only this thread closes `ready`, and only on the way out.
+            let rendered = ready.receive()!
             if let signal = cancellation?.signal { throw .interrupted(signal: signal) }
-            if let error = state.error { throw error }
-            try consume(slots[k % slots.count].pixmap, frame)
-            free.signal()
+            switch rendered {
+            case .frame(let pixmap):
+                // Moved back, not copied: the render thread may write it at once.
+                if current != nil { spare.send(current.take()!) }
+                current = pixmap
+            case .same:
+                break
+            case .failed(let error):
+                throw error
+            case .interrupted(let signal):
+                throw .interrupted(signal: signal)
+            }
+            try consume(current!, frame)
         }
     }
 
-    /// One reusable frame buffer.
-    private final class Slot: @unchecked Sendable {
-        var pixmap: Pixmap
-        init(width: Int, height: Int) { pixmap = Pixmap(width: width, height: height) }
-    }
-
-    /// The render thread's error and the consumer's stop request.
-    private final class SharedState: @unchecked Sendable {
-        private let lock = NSLock()
-        private var failure: PageReelError?
-        private var halted = false
-
-        func fail(_ error: PageReelError) { lock.withLock { failure = error } }
-        func stop() { lock.withLock { halted = true } }
-        var error: PageReelError? { lock.withLock { failure } }
-        var stopped: Bool { lock.withLock { halted } }
+    /// The render thread's loop: one message per frame into `ready`, each rendered frame into a
+    /// pixmap taken from `spare`.
+    private static func render(_ source: FrameSource, frames: Range<Int>, spare: HandOff<Pixmap>,
+                               ready: HandOff<Rendered>, cancellation: Cancellation?) {
+        var previous: Scene?
+        for frame in frames {
+            if let signal = cancellation?.signal {
+                ready.send(.interrupted(signal: signal))
+                return
+            }
+            let scene = source.scene(frame: frame)
+            if let previous, previous == scene {
+                guard ready.send(.same) else { return }
+                continue
+            }
+            guard var pixmap = spare.receive() else { return }
+            do throws(PageReelError) {
+                try source.render(scene, into: &pixmap)
+            } catch {
+                ready.send(.failed(error))
+                return
+            }
+            previous = scene
+            guard ready.send(.frame(consume pixmap)) else { return }
+        }
     }
 }

@@ -7,12 +7,14 @@ import Glibc
 /// RAM until then would grow with the video's length. The file lives beside the output (the
 /// same disk the user chose, not a RAM-backed /tmp) and is unlinked as soon as it is created, so
 /// it vanishes with the process however that ends. Each frame occupies one fixed-size slot.
-final class FrameSpill {
+///
+/// `Sendable`: everything it holds is immutable, and reads and writes are positioned (`pread`,
+/// `pwrite`), so the quantizing workers read their frames from it at once.
+final class FrameSpill: Sendable {
     private let descriptor: Int32
     /// The output the spill belongs to, for error messages.
     private let outputPath: String
     let slotSize: Int
-    private(set) var slotCount = 0
 
     /// Creates the scratch file in `directory`, falling back to the system temporary directory
     /// when that one refuses (e.g. a read-only folder that only allows replacing the output).
@@ -35,9 +37,8 @@ final class FrameSpill {
 
     deinit { close(descriptor) }
 
-    /// Appends one slot; `bytes` must hold `slotSize` bytes. Returns the slot number.
-    func append(_ bytes: UnsafeRawBufferPointer) throws(EncodeError) -> Int {
-        let slot = slotCount
+    /// Writes slot `slot`; `bytes` must hold `slotSize` bytes.
+    func write(_ bytes: UnsafeRawBufferPointer, slot: Int) throws(EncodeError) {
         var done = 0
         while done < slotSize {
             let n = pwrite(descriptor, bytes.baseAddress! + done, slotSize - done, off_t(slot * slotSize + done))
@@ -48,8 +49,6 @@ final class FrameSpill {
             }
             done += n
         }
-        slotCount += 1
-        return slot
     }
 
     /// Reads slot `slot` into `buffer`. Safe to call from several threads at once.

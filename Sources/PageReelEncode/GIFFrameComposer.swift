@@ -49,9 +49,9 @@ final class GIFFrameComposer {
 
     /// Adds `frame`, shown for `delay` centiseconds. Marks the pixels it leaves transparent in
     /// `frame.indices`.
-    func add(_ frame: GIFFrameQuantizer.Output, delay: Int) throws(EncodeError) {
+    func add(_ frame: inout GIFFrameQuantizer.Output, delay: Int) throws(EncodeError) {
         var used = [Bool](repeating: false, count: 256)
-        guard let rectangle = choosePixels(frame, used: &used) else {
+        guard let rectangle = choosePixels(&frame, used: &used) else {
             // Nothing to draw (the first frame always draws): the previous image stays longer.
             pending?.delay += delay
             return
@@ -64,20 +64,23 @@ final class GIFFrameComposer {
             palette.append(frame.palette[index])
         }
         let transparent = palette.count
-        let source = frame.source.words, indices = frame.indices.bytes.bindMemory(to: UInt8.self)
         let screen = self.screen.words
         var n = 0, hasTransparent = false
-        for y in rectangle.top...rectangle.bottom {
-            for p in y * width + rectangle.left...y * width + rectangle.right {
-                if frame.hasPrevious && indices[p] == GIFFrameQuantizer.unchanged {
-                    symbols[n] = UInt8(truncatingIfNeeded: transparent)
-                    hasTransparent = true
-                } else {
-                    symbols[n] = compact[Int(indices[p])]
+        frame.source.withUnsafeBufferPointer { source in
+            frame.indices.withUnsafeBufferPointer { indices in
+                for y in rectangle.top...rectangle.bottom {
+                    for p in y * width + rectangle.left...y * width + rectangle.right {
+                        if frame.hasPrevious && indices[p] == GIFFrameQuantizer.unchanged {
+                            symbols[n] = UInt8(truncatingIfNeeded: transparent)
+                            hasTransparent = true
+                        } else {
+                            symbols[n] = compact[Int(indices[p])]
+                        }
+                        targets[n] = source[p]
+                        under[n] = screen[p]
+                        n += 1
+                    }
                 }
-                targets[n] = source[p]
-                under[n] = screen[p]
-                n += 1
             }
         }
         if hasTransparent { palette.append(0) }
@@ -114,37 +117,47 @@ final class GIFFrameComposer {
 
     /// Marks the pixels better left as they are on screen, flags the palette entries the others
     /// use, and returns the rectangle around those others (nil if there are none).
-    private func choosePixels(_ frame: GIFFrameQuantizer.Output, used: inout [Bool]) -> Rectangle? {
-        let unchanged = GIFFrameQuantizer.unchanged
-        let source = frame.source.words, indices = frame.indices.bytes.bindMemory(to: UInt8.self)
-        let screen = self.screen.words
-        let compares = frame.hasPrevious && !frame.isDithered
-        var bounds = Rectangle(left: width, top: height, right: -1, bottom: -1)
-        frame.palette.withUnsafeBufferPointer { palette in
-            used.withUnsafeMutableBufferPointer { used in
-                for y in 0..<height {
-                    var rowLeft = width, rowRight = -1
-                    for x in 0..<width {
-                        let p = y * width + x, index = indices[p]
-                        if frame.hasPrevious && index == unchanged { continue }
-                        if compares {
-                            let target = source[p]
-                            if LZWEncoder.distance(screen[p], target) <= LZWEncoder.distance(palette[Int(index)], target) {
-                                indices[p] = unchanged
-                                continue
-                            }
-                        }
-                        used[Int(index)] = true
-                        if rowRight < 0 { rowLeft = x }
-                        rowRight = x
-                    }
-                    if rowRight >= 0 {
-                        bounds.top = min(bounds.top, y)
-                        bounds.bottom = y
-                        bounds.left = min(bounds.left, rowLeft)
-                        bounds.right = max(bounds.right, rowRight)
+    private func choosePixels(_ frame: inout GIFFrameQuantizer.Output, used: inout [Bool]) -> Rectangle? {
+        let palette = frame.palette, hasPrevious = frame.hasPrevious, isDithered = frame.isDithered
+        return frame.source.withUnsafeBufferPointer { source in
+            frame.indices.withUnsafeMutableBufferPointer { indices in
+                palette.withUnsafeBufferPointer { palette in
+                    used.withUnsafeMutableBufferPointer { used in
+                        choosePixels(source: source, indices: indices, palette: palette, hasPrevious: hasPrevious,
+                                     compares: hasPrevious && !isDithered, used: used)
                     }
                 }
+            }
+        }
+    }
+
+    private func choosePixels(source: UnsafeBufferPointer<UInt32>, indices: UnsafeMutableBufferPointer<UInt8>,
+                              palette: UnsafeBufferPointer<UInt32>, hasPrevious: Bool, compares: Bool,
+                              used: UnsafeMutableBufferPointer<Bool>) -> Rectangle? {
+        let unchanged = GIFFrameQuantizer.unchanged
+        let screen = self.screen.words
+        var bounds = Rectangle(left: width, top: height, right: -1, bottom: -1)
+        for y in 0..<height {
+            var rowLeft = width, rowRight = -1
+            for x in 0..<width {
+                let p = y * width + x, index = indices[p]
+                if hasPrevious && index == unchanged { continue }
+                if compares {
+                    let target = source[p]
+                    if LZWEncoder.distance(screen[p], target) <= LZWEncoder.distance(palette[Int(index)], target) {
+                        indices[p] = unchanged
+                        continue
+                    }
+                }
+                used[Int(index)] = true
+                if rowRight < 0 { rowLeft = x }
+                rowRight = x
+            }
+            if rowRight >= 0 {
+                bounds.top = min(bounds.top, y)
+                bounds.bottom = y
+                bounds.left = min(bounds.left, rowLeft)
+                bounds.right = max(bounds.right, rowRight)
             }
         }
         return bounds.bottom >= 0 ? bounds : nil

@@ -6,12 +6,14 @@
 /// screen depends on every earlier frame's palette and is only known in order, so comparing with
 /// it (and choosing transparency) is left to `GIFFrameComposer`.
 final class GIFFrameQuantizer {
-    /// A quantized frame, handed from a worker to the composer.
-    final class Output {
+    /// A quantized frame, handed from a worker to the composer and back. A `Sendable` value
+    /// (arrays, not shared buffers), so it can move between threads; each move hands over the
+    /// only reference, so refilling it never copies.
+    struct Output: Sendable {
         /// The frame's pixels, opaque RGBA words.
-        let source: PixelBuffer
+        var source: [UInt32]
         /// Per pixel: its palette index, or `unchanged`.
-        let indices: PixelBuffer
+        var indices: [UInt8]
         var palette: [UInt32] = []
         /// False for the first frame, whose every pixel is drawn.
         var hasPrevious = false
@@ -19,8 +21,8 @@ final class GIFFrameQuantizer {
         var isDithered = false
 
         init(pixels: Int) {
-            source = PixelBuffer(count: pixels * 4)
-            indices = PixelBuffer(count: pixels)
+            source = [UInt32](repeating: 0, count: pixels)
+            indices = [UInt8](repeating: 0, count: pixels)
         }
     }
 
@@ -45,27 +47,30 @@ final class GIFFrameQuantizer {
 
     /// Reads spill slot `slot` (and `previousSlot`, the frame shown before it) and quantizes it
     /// into `output`.
-    func quantize(slot: Int, previousSlot: Int?, spill: FrameSpill, into output: Output) throws(EncodeError) {
-        try spill.read(slot, into: output.source.bytes)
-        let current = UnsafeBufferPointer(output.source.words)
-        if let previousSlot {
-            try spill.read(previousSlot, into: previous.bytes)
-            histogram.collect(current, changedFrom: UnsafeBufferPointer(previous.words))
-        } else {
-            histogram.collect(current, changedFrom: nil)
+    func quantize(slot: Int, previousSlot: Int?, spill: FrameSpill, into output: inout Output) throws(EncodeError) {
+        try output.source.withUnsafeMutableBytes { raw in
+            Result { () throws(EncodeError) in try spill.read(slot, into: raw) }
+        }.get()
+        if let previousSlot { try spill.read(previousSlot, into: previous.bytes) }
+        output.source.withUnsafeBufferPointer { current in
+            histogram.collect(current, changedFrom: previousSlot == nil ? nil : UnsafeBufferPointer(previous.words))
         }
         output.hasPrevious = previousSlot != nil
         output.palette = try builder.build(histogram, maxColors: previousSlot == nil ? 256 : 255)
         output.isDithered = dithering > 0 && histogram.count > output.palette.count
-        let indices = output.indices.bytes.bindMemory(to: UInt8.self)
-        if output.isDithered {
-            dither(current, palette: output.palette, into: indices)
-            return
-        }
-        let entries = histogram.pixelEntries, nearest = builder.nearest
-        for p in 0..<width * height {
-            let e = Int(entries[p])
-            indices[p] = e < 0 ? Self.unchanged : nearest[e]
+        let palette = output.palette, isDithered = output.isDithered
+        output.source.withUnsafeBufferPointer { current in
+            output.indices.withUnsafeMutableBufferPointer { indices in
+                if isDithered {
+                    dither(current, palette: palette, into: indices)
+                    return
+                }
+                let entries = histogram.pixelEntries, nearest = builder.nearest
+                for p in 0..<width * height {
+                    let e = Int(entries[p])
+                    indices[p] = e < 0 ? Self.unchanged : nearest[e]
+                }
+            }
         }
     }
 

@@ -65,7 +65,8 @@ public final class GIFWriter: FrameSink {
             runs[runs.count - 1].indices = last.indices.lowerBound..<index + 1
             return
         }
-        let slot = try spill.append(UnsafeRawBufferPointer(staging.bytes))
+        let slot = runs.count   // one slot per distinct frame
+        try spill.write(UnsafeRawBufferPointer(staging.bytes), slot: slot)
         if let last = runs.last { runs[runs.count - 1].indices = last.indices.lowerBound..<index }
         runs.append((slot, index..<index + 1))
         swap(&staging, &previous)

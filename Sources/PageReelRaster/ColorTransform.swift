@@ -1,5 +1,7 @@
 import CLCMS2
 import Dispatch
+import Glibc
+import Synchronization
 
 /// Converts decoded pixels, in place, from an image's colour space to sRGB with lcms2.
 ///
@@ -14,7 +16,13 @@ import Dispatch
 /// which `apply` does for large images. A gray profile on a gray image becomes a 256-entry table
 /// instead: the decoders hand gray over as R = G = B in RGBA rows, and a table of the 256 levels
 /// is exact and cheaper than describing that layout to lcms2.
-final class ColorTransform: @unchecked Sendable {  // the lcms2 handle is immutable after init (NOCACHE)
+///
+/// `@unchecked Sendable` because it owns an lcms2 handle, which Swift cannot check. Safe because
+/// the transform is made with `cmsFLAGS_NOCACHE`, so `cmsDoTransform` only reads it (lcms2
+/// documents transforms without the cache as usable from several threads), nothing else ever
+/// calls into the handle after `init`, every other property is an immutable Swift value, and
+/// `deinit` frees it once no thread can hold the object any more.
+final class ColorTransform: @unchecked Sendable {
     /// What the four bytes of each pixel hold.
     enum Layout: Equatable {
         /// R, G, B, straight alpha.
@@ -83,20 +91,63 @@ final class ColorTransform: @unchecked Sendable {  // the lcms2 handle is immuta
     /// Converts `pixels` (4 bytes each, as `layout` says) to straight sRGB RGBA in place.
     func apply(to pixels: inout [UInt8]) {
         let count = pixels.count / 4
-        pixels.withUnsafeMutableBytes { raw in
-            guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
-            guard transform != nil else { return lookUp(base, count: count) }
-            // lcms2 reads a pixel before writing it and both formats are 4 bytes, so the
-            // conversion can run in place; chunks of 64 Ki pixels go to all cores.
-            let chunk = 1 << 16
-            let pointer = UnsafeSendable(base)
-            DispatchQueue.concurrentPerform(iterations: (count + chunk - 1) / chunk) { k in
-                let start = k * chunk, n = min(chunk, count - start)
-                self.convert(pointer.value + start * 4, count: n)
+        guard count > 0 else { return }
+        guard transform != nil else {
+            return pixels.withUnsafeMutableBufferPointer { lookUp($0.baseAddress!, count: count) }
+        }
+        guard count > Self.chunk else {
+            return pixels.withUnsafeMutableBufferPointer { convert($0.baseAddress!, count: count) }
+        }
+        // Large images go to all cores in rounds of a few chunks per core: each worker copies its
+        // chunk out of the pixels (shared, unchanged during the round) into a buffer it owns and
+        // converts it there, and the round's buffers are then copied back and reused. Workers
+        // never write to shared memory, and the extra memory is one round's buffers, whatever
+        // the image's size.
+        let chunks = 4 * max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        var buffers = [[UInt8]](repeating: [], count: chunks)
+        var start = 0
+        while start < count {
+            let end = min(count, start + chunks * Self.chunk)
+            buffers = convert(pixels, range: start..<end, in: consume buffers)
+            let used = (end - start + Self.chunk - 1) / Self.chunk
+            pixels.withUnsafeMutableBytes { raw in
+                var offset = start * 4
+                for buffer in buffers.prefix(used) {
+                    buffer.withUnsafeBytes { (raw.baseAddress! + offset).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+                    offset += buffer.count
+                }
             }
+            start = end
         }
     }
 
+    /// Pixels per piece of work.
+    private static let chunk = 1 << 16
+
+    /// The pixels `range` of `source`, converted on all cores, chunk k into `buffers[k]`.
+    private func convert(_ source: [UInt8], range: Range<Int>, in buffers: consuming [[UInt8]]) -> [[UInt8]] {
+        let chunks = (range.count + Self.chunk - 1) / Self.chunk
+        let shared = Mutex(buffers)
+        DispatchQueue.concurrentPerform(iterations: chunks) { k in
+            let first = range.lowerBound + k * Self.chunk, n = min(Self.chunk, range.upperBound - first)
+            // Taken out, so this worker holds the only reference and refills it in place.
+            var buffer = shared.withLock { buffers in
+                defer { buffers[k] = [] }
+                return buffers[k]
+            }
+            buffer.removeAll(keepingCapacity: true)
+            buffer.append(contentsOf: source[first * 4..<(first + n) * 4])
+            buffer.withUnsafeMutableBufferPointer { convert($0.baseAddress!, count: n) }
+            shared.withLock { [buffer] in $0[k] = buffer }
+        }
+        return shared.withLock { buffers in
+            defer { buffers = [] }
+            return buffers
+        }
+    }
+
+    /// Converts `count` pixels in place (lcms2 reads a pixel before writing it, and both formats
+    /// are 4 bytes).
     private func convert(_ p: UnsafeMutablePointer<UInt8>, count: Int) {
         cmsDoTransform(transform, p, p, cmsUInt32Number(count))
         // lcms2 leaves the output's extra channel alone: for CMYK that byte still holds K.

@@ -13,8 +13,9 @@ import Synchronization
 /// library's own — never the process's global one — so family names resolve the same on every
 /// machine that has the deck's folder, and two decks in one process do not see each other's fonts.
 ///
-/// fontconfig is thread-safe (since 2.10), so one library is shared by every render thread; the
-/// Pango font maps built on it (`TextEngine`) are not, and each thread has its own.
+/// One library is shared by every render thread. Every call into its fontconfig configuration
+/// (adding fonts, listing them) runs under `TextEngine.pango`, the lock Pango's own use of the
+/// configuration runs under, so the configuration never sees two threads at once.
 public final class FontLibrary: Sendable {
     /// The family used when a deck names none (Debian's fonts-dejavu-core).
     public static let defaultFamily = "DejaVu Sans"
@@ -36,8 +37,7 @@ public final class FontLibrary: Sendable {
         var fileError: RasterError?
     }
 
-    /// The configuration: the machine's fonts plus the deck's. Only read after `init`, and
-    /// fontconfig locks its own state, so sharing the handle across threads is safe.
+    /// The configuration: the machine's fonts plus the deck's; used only under `TextEngine.pango`.
     private let handle: ConfigHandle
     private let state = Mutex(State())
 
@@ -182,40 +182,42 @@ public final class FontLibrary: Sendable {
     /// Whether fontconfig has a font of `family` (compared as fontconfig does: ignoring case and
     /// blanks), among the machine's fonts and the ones this library added.
     public func isInstalled(_ family: String) -> Bool {
-        guard let pattern = FcPatternCreate() else { return false }
-        defer { FcPatternDestroy(pattern) }
-        _ = FcPatternAddString(pattern, FC_FAMILY, family)
-        guard let objects = Self.familyObjectSet() else { return false }
-        defer { FcObjectSetDestroy(objects) }
-        guard let list = FcFontList(config, pattern, objects) else { return false }
-        defer { FcFontSetDestroy(list) }
-        return list.pointee.nfont > 0
+        withFontList(family: family) { $0.nfont > 0 } ?? false
     }
 
     /// Every installed family name, sorted.
     public var installedFamilies: [String] {
         if let known = state.withLock({ $0.installed }) { return known }
-        var names = Set<String>()
-        if let pattern = FcPatternCreate(), let objects = Self.familyObjectSet() {
-            defer {
-                FcPatternDestroy(pattern)
-                FcObjectSetDestroy(objects)
-            }
-            if let list = FcFontList(config, pattern, objects) {
-                defer { FcFontSetDestroy(list) }
-                for k in 0..<Int(list.pointee.nfont) {
-                    guard let font = list.pointee.fonts[k] else { continue }
-                    var n: Int32 = 0
-                    while let name = Self.string(font, FC_FAMILY, n) {
-                        names.insert(name)
-                        n += 1
-                    }
+        let names = withFontList(family: nil) { list in
+            var names = Set<String>()
+            for k in 0..<Int(list.nfont) {
+                guard let font = list.fonts[k] else { continue }
+                var n: Int32 = 0
+                while let name = Self.string(font, FC_FAMILY, n) {
+                    names.insert(name)
+                    n += 1
                 }
             }
+            return names
         }
-        let sorted = names.sorted()
+        let sorted = (names ?? []).sorted()
         state.withLock { $0.installed = sorted }
         return sorted
+    }
+
+    /// `body` applied to the configuration's fonts (of `family`, or all of them) with their family
+    /// names, under `TextEngine.pango`; nil when fontconfig cannot make the list.
+    private func withFontList<Result: Sendable>(family: String?, _ body: (FcFontSet) -> Result) -> Result? {
+        TextEngine.pango.withLock { _ -> Result? in
+            guard let pattern = FcPatternCreate() else { return nil }
+            defer { FcPatternDestroy(pattern) }
+            if let family { _ = FcPatternAddString(pattern, FC_FAMILY, family) }
+            guard let objects = Self.familyObjectSet() else { return nil }
+            defer { FcObjectSetDestroy(objects) }
+            guard let list = FcFontList(config, pattern, objects) else { return nil }
+            defer { FcFontSetDestroy(list) }
+            return body(list.pointee)
+        }
     }
 
     /// Up to three installed families closest to `family`: those containing it (or contained in
@@ -244,7 +246,13 @@ public final class FontLibrary: Sendable {
     }
 }
 
-/// Owns a fontconfig configuration. fontconfig serialises access to a configuration itself.
+/// Owns a fontconfig configuration (`FcConfig *`).
+///
+/// `@unchecked Sendable` because Swift cannot check a C handle. Safe because the pointer never
+/// changes after `init`; every call that reads or changes the configuration — `FcFontList` and
+/// `FcConfigAppFontAdd…` here, Pango's lookups in `TextEngine` — runs while holding
+/// `TextEngine.pango`, so no two threads use it at once; and `deinit` destroys it only when the
+/// library, its only owner, is gone from every thread.
 private final class ConfigHandle: @unchecked Sendable {
     let config: OpaquePointer
 

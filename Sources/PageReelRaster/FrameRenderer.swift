@@ -9,9 +9,9 @@
 // sRGB, EXIF orientation applied), each decoded once per path even when page renders race for it;
 // compositing keeps an opaque canvas at alpha 255 exactly (`Blend.over`).
 import Dispatch
-import Foundation
 import PageReelDeck
 import PageReelScene
+import Synchronization
 
 /// Turns scenes of one deck into pixels, caching rendered pages between frames.
 public final class FrameRenderer: Sendable {
@@ -53,19 +53,21 @@ public final class FrameRenderer: Sendable {
         }
         guard !missing.isEmpty else { return found }
         let missingKeys = missing
-        let results = ResultBox<Texture>(count: missing.count)
+        // One slot per page; each worker fills only its own.
+        let results = Mutex([Result<Texture, RasterError>?](repeating: nil, count: missing.count))
         let viewport = deck.viewport
         DispatchQueue.concurrentPerform(iterations: missing.count) { k in
             let key = missingKeys[k]
-            results.set(k, Result { () throws(RasterError) -> Texture in
+            let result = Result { () throws(RasterError) -> Texture in
                 let page = try pages.render(deck.page(at: key.page), style: deck.pageStyle, width: viewport.width,
                                             height: viewport.height, scale: scene.scale, progress: key.progress)
                 return Texture(page)
-            })
+            }
+            results.withLock { $0[k] = result }
         }
         let keep = Set(keys)
-        for (k, key) in missing.enumerated() {
-            switch results.get(k) {
+        for (key, result) in zip(missing, results.withLock { $0 }) {
+            switch result ?? .failure(.io(path: "", message: "page was not rendered")) {
             case .success(let texture):
                 found[key] = texture
                 textures.insert(texture, for: key, cost: texture.texels.count * 4, keep: keep)
@@ -78,18 +80,4 @@ public final class FrameRenderer: Sendable {
 
     /// Number of page textures currently cached (for tests and memory checks).
     public var cachedPageCount: Int { textures.count }
-}
-
-/// Collects results written by concurrent workers, one slot each.
-final class ResultBox<T: Sendable>: @unchecked Sendable {
-    private var slots: [Result<T, RasterError>?]
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ result: Result<T, RasterError>) { lock.withLock { slots[index] = result } }
-
-    func get(_ index: Int) -> Result<T, RasterError> {
-        lock.withLock { slots[index] ?? .failure(.io(path: "", message: "page was not rendered")) }
-    }
 }

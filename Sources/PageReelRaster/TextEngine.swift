@@ -21,9 +21,9 @@ import PageReelDeck
 /// configuration, the same Devanagari line broke in two different places from run to run (seen
 /// with Pango 1.50.12, Cairo 1.16, HarfBuzz 6.0). So every Pango and Cairo text call in the
 /// process runs under one lock, `pango`. Output stays a pure function of the input, and text is
-/// laid out once per distinct text and cached, so the lock costs little. The engine is
-/// `@unchecked Sendable` because it is only ever used while holding that lock.
-final class TextEngine: @unchecked Sendable {
+/// laid out once per distinct text and cached, so the lock costs little. The engine itself is not
+/// `Sendable`: its owner (`TextRenderer`) keeps it inside a `Mutex` and uses it only there.
+final class TextEngine {
     /// Held around every use of Pango and Cairo text, process-wide.
     static let pango = Mutex(())
 

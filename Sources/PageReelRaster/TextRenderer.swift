@@ -10,7 +10,8 @@ import Synchronization
 /// a page's work, so render threads seldom wait for it.
 public final class TextRenderer: Sendable {
     public let fonts: FontLibrary
-    /// Made on first use; only touched while holding `TextEngine.pango`.
+    /// Made on first use and never leaves this mutex (the engine is not `Sendable`); used only
+    /// while also holding `TextEngine.pango`.
     private let engine = Mutex<TextEngine?>(nil)
     private let cache: LRUCache<TextRequest, TextLayout>
 
@@ -31,13 +32,11 @@ public final class TextRenderer: Sendable {
         let request = try self.request(style, scale: scale, maxWidth: maxWidth)
         if let cached = cache.value(for: request) { return cached }
         let layout = try TextEngine.pango.withLock { _ throws(RasterError) in
-            let engine = self.engine.withLock { engine in
-                if let engine { return engine }
-                let made = TextEngine(library: fonts)
-                engine = made
-                return made
+            try engine.withLock { engine throws(RasterError) in
+                let ready = engine ?? TextEngine(library: fonts)
+                engine = ready
+                return try ready.layout(request)
             }
-            return try engine.layout(request)
         }
         cache.insert(layout, for: request, cost: layout.cost)
         return layout

@@ -2,20 +2,24 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import PageReel
+import Synchronization
 
 /// Turns SIGINT and SIGTERM into a cancellation the export polls between frames, with a watchdog:
 /// if the export has not stopped half a second later (an encoder busy flushing), the temporary
 /// outputs are removed and the process exits with 130 or 143 itself, so a signal always ends an
 /// export within a second and leaves no partial file.
-final class SignalTrap: @unchecked Sendable {
+final class SignalTrap: Sendable {
     /// Installed once at start-up, for every command: those that poll it stop cleanly, the others
     /// are ended by the watchdog with their temporary outputs removed.
     static let shared = SignalTrap()
 
     let cancellation = Cancellation()
-    private var sources: [DispatchSourceSignal] = []
+    /// Kept so the sources stay armed. Dispatch sources are not `Sendable`; made here and moved
+    /// into the mutex, they are only touched again, locked, to cancel them.
+    private let sources: Mutex<[any DispatchSourceSignal]>
 
     private init() {
+        var made: [any DispatchSourceSignal] = []
         for sig in [SIGINT, SIGTERM] {
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
@@ -28,11 +32,12 @@ final class SignalTrap: @unchecked Sendable {
                 }
             }
             source.resume()
-            sources.append(source)
+            made.append(source)
         }
+        sources = Mutex(made)
     }
 
     deinit {
-        sources.forEach { $0.cancel() }
+        sources.withLock { $0.forEach { $0.cancel() } }
     }
 }

@@ -114,22 +114,27 @@ import Testing
         #expect(ColorTransform(from: .icc(TestProfiles.displayP3), layout: .grayRGBA) != nil)
     }
 
-    /// A large image is converted in chunks on several threads with one transform; the result is
-    /// the same as converting each piece alone.
+    /// A large image is converted in chunks on several threads with one transform, in rounds
+    /// copied back into the caller's array; the result is the same as converting each piece
+    /// alone, and the array keeps its storage (a 50 MP image is not copied whole).
     @Test func largeImagesGiveTheSameResultInParallelChunks() throws {
         var state: UInt32 = 12345
-        let count = 200_000
+        let count = 1_100_000
         let original = (0..<count * 4).map { _ in
             state = state &* 1_103_515_245 &+ 12345
             return UInt8(truncatingIfNeeded: state >> 16)
         }
         let transform = try #require(ColorTransform(from: .icc(TestProfiles.displayP3), layout: .rgba))
-        var whole = original
+        var whole: [UInt8] = []   // storage of its own, not shared with `original`
+        whole.append(contentsOf: original)
+        let storage = whole.withUnsafeBufferPointer { $0.baseAddress }
         transform.apply(to: &whole)
-        for start in [0, 65_530, 131_070, count - 10] {
+        #expect(whole.withUnsafeBufferPointer { $0.baseAddress } == storage)
+        // Chunk (64 Ki pixels) and round (4 chunks per core) boundaries among them.
+        for start in [0, 65_530, 131_070, 262_140, 524_280, 1_048_570, count - 10] {
             var piece = Array(original[start * 4..<(start + 10) * 4])
             transform.apply(to: &piece)
-            #expect(piece == Array(whole[start * 4..<(start + 10) * 4]))
+            #expect(piece == Array(whole[start * 4..<(start + 10) * 4]), "pixels \(start)…")
         }
     }
 }

@@ -59,6 +59,31 @@ import Testing
         #expect(try cache.value(for: "x.png") { () throws(RasterError) in (7, 1) } == 7)
     }
 
+    /// A slow make holds up only the callers of its own key: another key is made and served
+    /// meanwhile (values are made outside the lock).
+    @Test func slowMakeDoesNotBlockOtherKeys() {
+        let cache = LRUCache<String, Int>(budget: 100)
+        let slowStarted = DispatchSemaphore(value: 0), slowMayEnd = DispatchSemaphore(value: 0)
+        let order = Mutex<[String]>([])
+        Self.race(2) { k in
+            if k == 0 {
+                _ = try? cache.value(for: "slow") { () throws(RasterError) in
+                    slowStarted.signal()
+                    _ = slowMayEnd.wait(timeout: .now() + 5)   // a failure, not a hang, if "fast" is stuck
+                    order.withLock { $0.append("slow") }
+                    return (1, 1)
+                }
+            } else {
+                slowStarted.wait()
+                _ = try? cache.value(for: "fast") { () throws(RasterError) in (2, 1) }
+                order.withLock { $0.append("fast") }
+                slowMayEnd.signal()
+            }
+        }
+        #expect(order.withLock { $0 } == ["fast", "slow"])
+        #expect(cache.value(for: "slow") == 1 && cache.value(for: "fast") == 2)
+    }
+
     /// Over budget, the least recently used entries go first, never the kept ones.
     @Test func evictsLeastRecentlyUsedButNotKept() {
         let cache = LRUCache<Int, Int>(budget: 30)
