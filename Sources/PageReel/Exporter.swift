@@ -109,7 +109,7 @@ public final class Exporter {
                 }
             }
             if let signal = cancellation?.signal { throw .interrupted(signal: signal) }
-            for file in files { try file.commit() }
+            try OutputCommit().commit(files)
         } catch {
             files.forEach { $0.discard() }
             throw error

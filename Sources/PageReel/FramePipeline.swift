@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import PageReelEncode
 import PageReelRaster
@@ -16,6 +17,9 @@ struct FramePipeline {
     let frames: Range<Int>
     /// Frame buffers: the one the outputs read and the frames rendered ahead of it. At least 2.
     var depth = 3
+
+    /// Called on the render thread as it exits (tests check that it never outlives `run`).
+    var renderThreadDidExit: (@Sendable () -> Void)?
 
     /// What the render thread hands over for one frame.
     enum Rendered: Sendable {
@@ -36,15 +40,20 @@ struct FramePipeline {
         let spare = HandOff<Pixmap>(capacity: depth)
         for _ in 0..<depth { spare.send(Pixmap(width: source.width, height: source.height)) }
         let ready = HandOff<Rendered>(capacity: depth)
-        let renderer = Thread { [source, frames] in
+        let finished = DispatchSemaphore(value: 0)
+        let renderer = Thread { [source, frames, renderThreadDidExit] in
             Self.render(source, frames: frames, spare: spare, ready: ready, cancellation: cancellation)
+            renderThreadDidExit?()
+            finished.signal()
         }
         renderer.stackSize = 1 << 22
         renderer.start()
-        // Closing both queues lets the render thread see the stop, wherever it waits, and leave.
+        // Closing both queues lets the render thread see the stop, wherever it waits, and leave;
+        // it is joined before `run` returns, so no frame is rendered after an export has ended.
         defer {
             spare.close()
             ready.close()
+            finished.wait()
         }
         var current: Pixmap?
         for frame in frames {

@@ -1,8 +1,8 @@
 import Foundation
 
 /// An output written under a temporary name in its target folder and renamed into place only on
-/// success, so a failed or interrupted export leaves no partial file and never clobbers an
-/// existing one.
+/// success (`OutputCommit`), so a failed or interrupted export leaves no partial file and never
+/// clobbers an existing one.
 final class OutputFile {
     let output: Output
     /// Where the encoder writes.
@@ -45,30 +45,17 @@ final class OutputFile {
         }
     }
 
-    /// Moves the finished output into place.
+    /// Moves this one finished output into place (an export commits all of its outputs together
+    /// with `OutputCommit`).
     func commit() throws(PageReelError) {
         guard !settled else { return }
+        try OutputCommit().commit([self])
+    }
+
+    /// Notes that the temporary output is now the output (nothing is left to discard).
+    func markCommitted() {
         settled = true
-        let fm = FileManager.default
-        defer {
-            // Whatever could not be moved into place is not left behind.
-            try? fm.removeItem(atPath: temporaryPath)
-            TemporaryFiles.remove(temporaryPath)
-        }
-        if output.format == .pngFrames {
-            var isDirectory: ObjCBool = false
-            if fm.fileExists(atPath: output.path, isDirectory: &isDirectory), isDirectory.boolValue {
-                // Merge into the existing folder file by file.
-                let names = (try? fm.contentsOfDirectory(atPath: temporaryPath)) ?? []
-                for name in names.sorted() {
-                    let from = (temporaryPath as NSString).appendingPathComponent(name)
-                    let to = (output.path as NSString).appendingPathComponent(name)
-                    guard rename(from, to) == 0 else { throw renameError(to) }
-                }
-                return
-            }
-        }
-        guard rename(temporaryPath, output.path) == 0 else { throw renameError(output.path) }
+        TemporaryFiles.remove(temporaryPath)
     }
 
     /// Removes whatever was written.
@@ -77,12 +64,6 @@ final class OutputFile {
         settled = true
         try? FileManager.default.removeItem(atPath: temporaryPath)
         TemporaryFiles.remove(temporaryPath)
-    }
-
-    private func renameError(_ path: String) -> PageReelError {
-        let code = errno
-        let message = String(cString: strerror(code))
-        return code == ENOSPC ? .writeFailed(path: path, message: message) : .cannotCreateOutput(path: path, message: message)
     }
 
     deinit { discard() }

@@ -1,24 +1,41 @@
 import Foundation
 import Synchronization
 
-/// Every output still under its temporary name, process-wide, so that an interrupted export can be
-/// cleaned up even while an encoder is busy (a signal handler's watchdog removes them).
+/// What an interrupted export must undo, process-wide: outputs still under their temporary names,
+/// and existing files moved aside while the outputs are committed. A signal handler's watchdog
+/// undoes it at any moment, even while an encoder is busy: temporary outputs are deleted, then
+/// every file moved aside goes back to its name.
 public enum TemporaryFiles {
-    /// Touched by the exporting thread and by the watchdog, which may run at any moment.
-    private static let registry = Mutex<Set<String>>([])
+    private struct Registry {
+        var paths = Set<String>()
+        /// Backup path → the path it came from.
+        var restores: [String: String] = [:]
+    }
 
-    static func add(_ path: String) { registry.withLock { _ = $0.insert(path) } }
-    static func remove(_ path: String) { registry.withLock { _ = $0.remove(path) } }
+    /// Touched by the exporting thread and by the watchdog, which may run at any moment.
+    private static let registry = Mutex(Registry())
+
+    static func add(_ path: String) { registry.withLock { _ = $0.paths.insert(path) } }
+    static func remove(_ path: String) { registry.withLock { _ = $0.paths.remove(path) } }
+
+    /// Notes that `original` was moved to `backup`, to be moved back if the export is undone.
+    static func addRestore(backup: String, original: String) { registry.withLock { $0.restores[backup] = original } }
+    static func removeRestore(backup: String) { registry.withLock { _ = $0.restores.removeValue(forKey: backup) } }
 
     /// The temporary outputs that exist right now.
-    public static var paths: [String] { registry.withLock { $0.sorted() } }
+    public static var paths: [String] { registry.withLock { $0.paths.sorted() } }
 
-    /// Deletes every temporary output (files and frame folders) and forgets them.
+    /// Deletes every temporary output (files and frame folders), puts back every file moved aside,
+    /// and forgets them.
     public static func removeAll() {
-        let drained = registry.withLock { paths in
-            defer { paths.removeAll() }
-            return paths
+        let drained = registry.withLock { registry in
+            defer { registry = Registry() }
+            return registry
         }
-        for path in drained { try? FileManager.default.removeItem(atPath: path) }
+        for path in drained.paths { try? FileManager.default.removeItem(atPath: path) }
+        for (backup, original) in drained.restores.sorted(by: { $0.key < $1.key }) {
+            try? FileManager.default.removeItem(atPath: original)
+            _ = Glibc.rename(backup, original)
+        }
     }
 }

@@ -13,6 +13,9 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
     case writeFailed(path: String, call: String, message: String)
     /// An FFmpeg call failed; `message` is FFmpeg's text for `code`.
     case ffmpeg(path: String, call: String, code: Int32, message: String)
+    /// A system call failed in a way that says nothing about the storage (a bad descriptor, an
+    /// invalid argument): an internal error.
+    case system(path: String, call: String, code: Int32, message: String)
     /// libimagequant returned `code` (a `liq_error`) from `call`.
     case imageQuant(path: String, call: String, code: Int32)
     /// An option value the encoder does not accept, e.g. an unknown preset or a zero frame rate.
@@ -33,7 +36,7 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
     public var path: String {
         switch self {
         case .cannotCreate(let path, _, _), .diskFull(let path), .writeFailed(let path, _, _),
-             .ffmpeg(let path, _, _, _), .imageQuant(let path, _, _), .invalidOption(let path, _, _, _),
+             .ffmpeg(let path, _, _, _), .system(let path, _, _, _), .imageQuant(let path, _, _), .invalidOption(let path, _, _, _),
              .frameSize(let path, _, _, _, _, _), .frameOrder(let path, _, _), .noFrames(let path),
              .badInput(let path, _),
              .finished(let path):
@@ -51,6 +54,8 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(path): write failed (\(call): \(message))"
         case .ffmpeg(let path, let call, let code, let message):
             "\(path): \(call) failed: \(message) (\(code))"
+        case .system(let path, let call, let code, let message):
+            "\(path): \(call) failed: \(message) (errno \(code))"
         case .imageQuant(let path, let call, let code):
             "\(path): \(call) failed: \(Self.imageQuantName(code))"
         case .invalidOption(let path, let name, let value, let message):
@@ -69,12 +74,14 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The error for a failed POSIX call with `errno` = `code`: a full disk (ENOSPC, EDQUOT) is
-    /// `.diskFull`; anything else a creation or write failure, as the caller says.
+    /// `.diskFull`; a failure to create the file `.cannotCreate`; a storage failure under a write
+    /// (EIO, EFBIG, …) `.writeFailed`; anything else `.system`, an internal error.
     static func posix(_ code: Int32, path: String, call: String, creating: Bool) -> EncodeError {
         if code == ENOSPC || code == EDQUOT { return .diskFull(path: path) }
         let message = String(cString: strerror(code))
-        return creating ? .cannotCreate(path: path, call: call, message: message)
-                        : .writeFailed(path: path, call: call, message: message)
+        if creating { return .cannotCreate(path: path, call: call, message: message) }
+        if FFmpegCheck.storageErrors.contains(code) { return .writeFailed(path: path, call: call, message: message) }
+        return .system(path: path, call: call, code: code, message: message)
     }
 
     /// libimagequant's names for its `liq_error` values (libimagequant.h).

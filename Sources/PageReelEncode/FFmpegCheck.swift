@@ -18,19 +18,24 @@ struct FFmpegCheck: Sendable {
         throw .ffmpeg(path: path, call: call, code: code, message: Self.message(code))
     }
 
-    /// Like `callAsFunction`, for calls that write to the output: an errno-range failure (EIO,
-    /// EPIPE, a vanished directory…) is reported as a failed write rather than an FFmpeg bug.
+    /// Like `callAsFunction`, for calls that write to the output: the errors of a storage that
+    /// failed — an I/O error, a file grown past the limit, and (as `.diskFull`) a full disk or
+    /// quota — are failed writes (exit 74); any other code stays an FFmpeg error (70), since it
+    /// says something is wrong with pagereel's own use of FFmpeg, not with the disk.
     @discardableResult
     func write(_ code: Int32, _ call: String) throws(EncodeError) -> Int32 {
         do {
             return try self(code, call)
         } catch {
-            if case .ffmpeg(_, _, let code, let message) = error, code > -4096 {
+            if case .ffmpeg(_, _, let code, let message) = error, Self.storageErrors.contains(-code) {
                 throw .writeFailed(path: path, call: call, message: message)
             }
             throw error
         }
     }
+
+    /// errno values that mean the storage failed under a write.
+    static let storageErrors: Set<Int32> = [EIO, EFBIG, EROFS, ENXIO, ENODEV]
 
     /// An error for a call that returned NULL instead of a code (allocation, lookup).
     func null(_ call: String, _ message: String = "returned NULL") -> EncodeError {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import PageReelRaster
 import PageReelTestSupport
 import Testing
@@ -57,6 +58,8 @@ import Testing
         for depth in [2, 3, 5] {
             var pipeline = FramePipeline(source: source, frames: 0..<source.frameCount)
             pipeline.depth = depth
+            let exited = Mutex(false)
+            pipeline.renderThreadDidExit = { exited.withLock { $0 = true } }
             let result = Result { () throws(PageReelError) in
                 try pipeline.run(cancellation: nil) { _, frame throws(PageReelError) in
                     if frame == 3 { throw .writeFailed(path: "out.mp4", message: "disk full") }
@@ -67,6 +70,8 @@ import Testing
                 continue
             }
             #expect(path == "out.mp4")
+            // The render thread was joined: it had ended before `run` returned.
+            #expect(exited.withLock { $0 }, "depth \(depth): the render thread outlived the run")
         }
     }
 }

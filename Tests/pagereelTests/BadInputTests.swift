@@ -89,6 +89,21 @@ import PageReelTestSupport
         #expect(try String(contentsOfFile: folder + "/demo.mp4", encoding: .utf8) == "keep me")
     }
 
+    /// Two outputs, the first replacing a file that exists, the second on a full disk: the export
+    /// fails with 74 and the first output's old file is untouched — all outputs or none.
+    @Test(.enabled(if: canMountTmpfs, "needs root and tmpfs mounts")) func fullDiskOnTheSecondOutputKeepsTheFirst() throws {
+        let roomy = try scratch.directory("roomy"), full = try scratch.directory("full")
+        #expect(try Command.run("mount", ["-t", "tmpfs", "-o", "size=16k", "tmpfs", full]).status == 0)
+        defer { _ = try? Command.run("umount", [full]) }
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: roomy + "/demo.mp4"))
+        let out = try CLI.run("export", CLI.samples + "/onboarding/deck.json", "--frames", "0-59", "-q",
+                              "-o", roomy + "/demo.mp4", "-o", full + "/demo.gif")
+        #expect(out.status == 74, "\(out.stderr)")
+        #expect(try String(contentsOfFile: roomy + "/demo.mp4", encoding: .utf8) == "keep me")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: roomy) == ["demo.mp4"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: full) == [])
+    }
+
     /// SIGINT and SIGTERM stop an export within a second, with 130 and 143, and clean up.
     @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
     func signalStopsTheExport(_ signal: Int32, _ code: Int32) throws {
