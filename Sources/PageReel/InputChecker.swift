@@ -14,6 +14,12 @@ struct InputChecker {
         var checked = Set<String>()
         var decoded = 0
         var issues: [DeckIssue] = []
+        if case .image(let path, _) = deck.canvas.background {
+            let full = path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
+            checked.insert(full)
+            decoded += 1
+            if let issue = imageIssue(full, shown: path, at: "canvas.background.image", decode: true) { issues.append(issue) }
+        }
         let pageCount: Int
         let isTemplate: Bool
         switch deck.pages {

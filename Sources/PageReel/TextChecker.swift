@@ -128,6 +128,25 @@ struct TextChecker {
                 texts.append(Text(path: path + ".text", fontPath: names ? path + ".font" : path + ".text", style: style))
             }
         }
+        if pageCount > 0 {
+            let captions = deck.captions
+            let names = captions.font != Page.defaultFont
+            for index in 0..<pageCount {
+                guard let caption = deck.page(at: index).caption else { continue }
+                let path = (deck.pages.isTemplate ? "pages.template" : "pages[\(index)]") + ".caption"
+                texts.append(Text(path: path, fontPath: names ? "captions.font" : path,
+                                  style: TextStyle(string: caption, weight: captions.weight, font: captions.font)))
+            }
+        }
+        if let device = deck.device {
+            if let bar = device.statusBar, device.model != .browser {
+                texts.append(Text(path: "device.statusBar.time", fontPath: "device.statusBar.time",
+                                  style: TextStyle(string: bar.time, weight: .bold)))
+            }
+            if device.model == .browser {
+                texts.append(Text(path: "device.url", fontPath: "device.url", style: TextStyle(string: device.url)))
+            }
+        }
         if let tabs = deck.tabs {
             let names = tabs.font != Page.defaultFont
             for (k, title) in tabs.titles.enumerated() {

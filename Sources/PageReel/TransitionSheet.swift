@@ -13,7 +13,7 @@ public enum TransitionSheet {
         let pages = colors.enumerated().map { i, hex in
             Page(background: .color(Color(hex: hex)!), title: "\(i + 1)")
         }
-        var deck = Deck(canvas: Canvas(width: tile.width, height: tile.height, background: Color(r: 0x14, g: 0x17, b: 0x1C)),
+        var deck = Deck(canvas: Canvas(width: tile.width, height: tile.height, background: .color(Color(r: 0x14, g: 0x17, b: 0x1C))),
                         viewport: Rect(x: Double(tile.width) * 0.32, y: Double(tile.height) * 0.1,
                                        width: Double(tile.width) * 0.36, height: Double(tile.height) * 0.8),
                         pages: .list(pages))

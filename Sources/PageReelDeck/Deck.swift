@@ -35,6 +35,10 @@ public struct Deck: Sendable, Equatable {
     /// Font files (or folders of them) beside the deck whose families text may name, so names
     /// resolve the same on every machine. Paths relative to the deck file.
     public var fonts: [String] = []
+    /// The device the pages are shown in; nil = none.
+    public var device: Device?
+    /// How the pages' captions are set.
+    public var captions: Captions = Captions()
 
     public init(canvas: Canvas = Canvas(), viewport: Rect? = nil, pages: PageList) {
         self.canvas = canvas
@@ -64,10 +68,11 @@ public struct Canvas: Sendable, Equatable {
     public var width: Int = 1280
     public var height: Int = 720
     public var fps: Int = 30
-    public var background: Color = Color(r: 0x10, g: 0x14, b: 0x18)
+    /// What shows behind everything: a colour, a gradient or an image.
+    public var background: Backdrop = .color(Color(r: 0x10, g: 0x14, b: 0x18))
 
     public init(width: Int = 1280, height: Int = 720, fps: Int = 30,
-                background: Color = Color(r: 0x10, g: 0x14, b: 0x18)) {
+                background: Backdrop = .color(Color(r: 0x10, g: 0x14, b: 0x18))) {
         self.width = width
         self.height = height
         self.fps = fps

@@ -39,6 +39,7 @@ extension DeckDecoder {
         page.subtitle = r.member(K.subtitle.name) { readText(&$0, isTemplate: isTemplate) }
         page.textColor = r.read(K.textColor) ?? page.textColor
         page.markup = r.read(K.markup) ?? page.markup
+        page.caption = r.member(K.caption.name) { readText(&$0, isTemplate: isTemplate) }
         page.layers = r.member(K.layers.name) { r in
             guard r.value.elements != nil else {
                 r.reportType(expected: "an array of layers")

@@ -70,6 +70,8 @@ public enum DeckDecoder {
         deck.tail = r.read(K.tail) ?? deck.tail
         deck.duration = r.read(K.duration)
         deck.fonts = r.member(K.fonts.name, readFonts) ?? deck.fonts
+        deck.device = r.member(K.device.name, readDevice)
+        deck.captions = r.member(K.captions.name, readCaptions) ?? deck.captions
         return pages == nil ? nil : deck
     }
 
@@ -96,7 +98,7 @@ public enum DeckDecoder {
         canvas.width = r.read(K.width) ?? canvas.width
         canvas.height = r.read(K.height) ?? canvas.height
         canvas.fps = r.read(K.fps) ?? canvas.fps
-        canvas.background = r.read(K.background) ?? canvas.background
+        canvas.background = r.member(K.background.name, readBackdrop) ?? canvas.background
         return canvas
     }
 

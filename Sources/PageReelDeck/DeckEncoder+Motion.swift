@@ -1,6 +1,38 @@
-// The parts of a deck that say how it moves and what is drawn over the pages.
+// The parts of a deck that say how it moves and what is drawn over and around the pages.
 
 extension DeckEncoder {
+    static func backdrop(_ backdrop: Backdrop) -> OrderedJSON {
+        switch backdrop {
+        case .color(let c): return color(c)
+        case .gradient(let from, let to, let angle): return fill(.gradient(from: from, to: to, angle: angle))
+        case .image(let path, let fit):
+            typealias K = DeckFormat.BackdropImageKeys
+            return .object([(K.image.name, .string(path)), (K.fit.name, .string(fit.rawValue))])
+        }
+    }
+
+    static func device(_ device: Device) -> OrderedJSON {
+        typealias K = DeckFormat.DeviceKeys
+        typealias S = DeckFormat.StatusBarKeys
+        let bar: OrderedJSON = device.statusBar.map {
+            .object([(S.time.name, .string($0.time)), (S.style.name, .string($0.style.rawValue))])
+        } ?? .bool(false)
+        return .object([(K.model.name, .string(device.model.rawValue)), (K.color.name, color(device.color)),
+                        (K.statusBar.name, bar), (K.homeIndicator.name, .bool(device.homeIndicator)),
+                        (K.url.name, .string(device.url))])
+    }
+
+    static func captions(_ captions: Captions) -> OrderedJSON {
+        typealias K = DeckFormat.CaptionsKeys
+        var members: [(String, OrderedJSON)] = [
+            (K.position.name, .string(captions.position.rawValue)), (K.size.name, .number(captions.size)),
+            (K.color.name, color(captions.color)), (K.font.name, .string(captions.font)),
+            (K.weight.name, .string(captions.weight.rawValue)), (K.gap.name, .number(captions.gap)),
+        ]
+        if let maxWidth = captions.maxWidth { members.append((K.maxWidth.name, .number(maxWidth))) }
+        return .object(members)
+    }
+
     static func tabs(_ tabs: Tabs) -> OrderedJSON {
         typealias K = DeckFormat.TabsKeys
         typealias S = DeckFormat.SelectorKeys

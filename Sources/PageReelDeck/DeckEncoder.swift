@@ -30,6 +30,8 @@ public enum DeckEncoder {
         ]
         if let duration = deck.duration { members.append((K.duration.name, .number(duration))) }
         members.append((K.fonts.name, .array(deck.fonts.map(OrderedJSON.string))))
+        if let device = deck.device { members.append((K.device.name, self.device(device))) }
+        members.append((K.captions.name, captions(deck.captions)))
         return OrderedJSON.object(members).rendered()
     }
 
@@ -53,7 +55,7 @@ public enum DeckEncoder {
     static func canvas(_ canvas: Canvas) -> OrderedJSON {
         typealias K = DeckFormat.CanvasKeys
         return .object([(K.width.name, .number(Double(canvas.width))), (K.height.name, .number(Double(canvas.height))),
-                        (K.fps.name, .number(Double(canvas.fps))), (K.background.name, color(canvas.background))])
+                        (K.fps.name, .number(Double(canvas.fps))), (K.background.name, backdrop(canvas.background))])
     }
 
     static func viewport(_ rect: Rect) -> OrderedJSON {
@@ -105,6 +107,7 @@ public enum DeckEncoder {
         members.append((K.fit.name, .string(page.fit.rawValue)))
         if let title = page.title { members.append((K.title.name, .string(title))) }
         if let subtitle = page.subtitle { members.append((K.subtitle.name, .string(subtitle))) }
+        if let caption = page.caption { members.append((K.caption.name, .string(caption))) }
         members += [(K.textColor.name, color(page.textColor)), (K.markup.name, .bool(page.markup)),
                     (K.layers.name, .array(page.layers.map(layer)))]
         return .object(members)

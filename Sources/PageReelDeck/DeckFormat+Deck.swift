@@ -50,6 +50,12 @@ extension DeckFormat {
         static let duration = Key<Double>.number("duration", .positive(max: DeckDecoder.maxDuration, unit: " s"),
                                                  "A fixed video length in seconds, instead of the script's length plus "
                                                  + "`tail`; a longer script is cut. The video must stay within 600 s.")
+        static let device = KeySpec("device", .oneOf([.choice(Device.Model.allCases.map(\.rawValue)),
+                                                      .object(DeviceKeys.spec.name)]),
+                                    default: .json("\"none\""),
+                                    "The device the pages are shown in: a model name or an object.")
+        static let captions = KeySpec("captions", .object(CaptionsKeys.spec.name), default: .json("{}"),
+                                      "How the pages' captions are set around the device.")
         static let fonts = KeySpec("fonts", .array(.string(nonEmpty: true)), default: .json("[]"),
                                    "Font files (`.ttf`, `.otf`, `.ttc`) or folders of them, relative to the deck, whose "
                                    + "families text may name: the deck renders the same on every machine.")
@@ -63,7 +69,7 @@ extension DeckFormat {
                 + "the page count, jump and tap targets exist, the viewport fits the canvas, text styling appears on "
                 + "text layers only, `at` times never go back, and the video stays within 600 s.",
             keys: [version, canvas, viewport, clip.spec, transition, perspective.spec, fold, page, pages, tabs,
-                   indicator, touches.spec, physics, script, tail.spec, duration.spec, fonts])
+                   indicator, touches.spec, physics, script, tail.spec, duration.spec, fonts, device, captions])
     }
 
     enum CanvasKeys {
@@ -72,10 +78,14 @@ extension DeckFormat {
         static let fps = Key<Int>.integer("fps", .limit(1...120), default: 30,
                                           "Frames per second. The motion is simulated on its own clock and sampled at "
                                           + "frame times, so 30 and 60 fps show the same position at the same instant.")
-        static let background = Key<Color>.color("background", default: "#101418", "The colour behind everything.")
+        static let background = KeySpec("background", .oneOf([.color, .object(GradientKeys.spec.name),
+                                                               .object(BackdropImageKeys.spec.name)]),
+                                         default: .json("\"#101418\""),
+                                         "What shows behind everything: a colour, a gradient `{from, to, angle}` "
+                                         + "as pages have, or an image `{image, fit}`.")
 
         static let spec = ObjectSpec("canvas", "The output frame. One point is one canvas pixel; `--size` scales the "
-                                     + "whole deck.", keys: [width.spec, height.spec, fps.spec, background.spec])
+                                     + "whole deck.", keys: [width.spec, height.spec, fps.spec, background])
     }
 
     enum ViewportKeys {

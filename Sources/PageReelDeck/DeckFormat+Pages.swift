@@ -53,12 +53,14 @@ extension DeckFormat {
         static let textColor = Key<Color>.color("textColor", default: "#FFFFFF", "Colour of the title and subtitle.")
         static let markup = Key<Bool>.boolean("markup", default: false,
                                               "Title and subtitle are Pango markup (`<b>`, `<i>`, `<span color=\"…\">`).")
+        static let caption = KeySpec("caption", .string(nonEmpty: false),
+                                     "Text set above or below the device while this page is shown (see `captions`).")
         static let layers = KeySpec("layers", .array(.object(LayerKeys.spec.name)), default: .json("[]"),
                                     "Images and texts placed on the page, drawn in order.")
 
         static let spec = ObjectSpec("page", "One page, drawn in this order: background, image, title and subtitle, "
                                      + "layers.", keys: [background, image, fit.spec, title, subtitle, textColor.spec,
-                                                         markup.spec, layers])
+                                                         markup.spec, caption, layers])
     }
 
     enum GradientKeys {

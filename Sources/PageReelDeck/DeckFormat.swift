@@ -14,7 +14,8 @@
 public enum DeckFormat {
     /// Every object of the format, the deck first, in the order the reference presents them.
     public static let objects: [ObjectSpec] = [
-        RootKeys.spec, CanvasKeys.spec, ViewportKeys.spec, PageStyleKeys.spec, ShadowKeys.spec,
+        RootKeys.spec, CanvasKeys.spec, BackdropImageKeys.spec, ViewportKeys.spec, DeviceKeys.spec, StatusBarKeys.spec,
+        CaptionsKeys.spec, PageStyleKeys.spec, ShadowKeys.spec,
         PageTemplateKeys.spec, PageKeys.spec, GradientKeys.spec, LayerKeys.spec, ParallaxKeys.spec,
         CustomTransitionKeys.spec, FoldKeys.spec,
         TabsKeys.spec, SelectorKeys.spec, IndicatorKeys.spec, PhysicsKeys.spec, SpringKeys.spec,

@@ -10,19 +10,22 @@ public struct Page: Sendable, Equatable {
     public var textColor: Color = .white
     /// Whether the title and subtitle are Pango markup.
     public var markup: Bool = false
+    /// Text set above or below the device (`Deck.captions`) while this page is shown.
+    public var caption: String?
     public var layers: [Layer] = []
 
     /// The family of titles, and of text that names none (Debian's fonts-dejavu-core).
     public static let defaultFont = "DejaVu Sans"
 
     public init(background: Fill? = nil, image: String? = nil, fit: Fit = .fill, title: String? = nil,
-                subtitle: String? = nil, textColor: Color = .white, layers: [Layer] = []) {
+                subtitle: String? = nil, textColor: Color = .white, caption: String? = nil, layers: [Layer] = []) {
         self.background = background
         self.image = image
         self.fit = fit
         self.title = title
         self.subtitle = subtitle
         self.textColor = textColor
+        self.caption = caption
         self.layers = layers
     }
 
@@ -35,6 +38,7 @@ public struct Page: Sendable, Equatable {
         p.image = image.map(transform)
         p.title = title.map(transform)
         p.subtitle = subtitle.map(transform)
+        p.caption = caption.map(transform)
         p.layers = layers.map { layer in
             var l = layer
             switch l.content {

@@ -4,6 +4,12 @@ public enum PageList: Sendable, Equatable {
     case list([Page])
     case template(count: Int, page: Page)
 
+    /// Whether the pages come from a template.
+    public var isTemplate: Bool {
+        if case .template = self { return true }
+        return false
+    }
+
     public var count: Int {
         switch self {
         case .list(let pages): pages.count

@@ -18,7 +18,14 @@ public final class FrameRenderer: Sendable {
     public let deck: Deck
     public let pages: PageRenderer
     private let textures: LRUCache<TextureKey, Texture>
+    /// The backdrop and the device, made once per output scale.
+    private let sprites = Mutex<[SpriteCacheKey: Sprite]>([:])
     private let rasterizer = SceneRasterizer()
+
+    private struct SpriteCacheKey: Hashable {
+        var key: SpriteKey
+        var scale: Double
+    }
 
     /// `baseDirectory` resolves the deck's relative paths; `textureBudget` bounds the bytes of cached pages.
     public init(deck: Deck, baseDirectory: String, textureBudget: Int = 96 << 20) {
@@ -30,17 +37,50 @@ public final class FrameRenderer: Sendable {
     /// Renders `scene` into `pixmap` (resized to the scene).
     public func render(_ scene: Scene, into pixmap: inout Pixmap) throws(RasterError) {
         let textures = try prepareTextures(for: scene)
+        let sprites = try prepareSprites(for: scene)
         var layouts: [TextLayout] = []
         for case .text(let item) in scene.items {
             layouts.append(try pages.text.layout(item.style, scale: item.scale, maxWidth: item.box.width / item.scale))
         }
         var next = 0
-        rasterizer.render(scene, textures: textures, drawText: { item, pixmap in
+        rasterizer.render(scene, textures: textures, sprites: sprites, drawText: { item, pixmap in
             let layout = layouts[next]
             next += 1
-            pages.text.draw(layout, at: item.box.x, y: item.box.y + (item.box.height - layout.height) / 2,
-                            into: &pixmap)
+            let y = switch item.anchor {
+            case .top: item.box.y
+            case .center: item.box.y + (item.box.height - layout.height) / 2
+            case .bottom: item.box.y + item.box.height - layout.height
+            }
+            pages.text.draw(layout, at: item.box.x, y: y, opacity: item.opacity, into: &pixmap)
         }, into: &pixmap)
+    }
+
+    /// The sprites the scene draws, made on first use and kept.
+    func prepareSprites(for scene: Scene) throws(RasterError) -> [SpriteKey: Sprite] {
+        var found: [SpriteKey: Sprite] = [:]
+        for case .sprite(let item) in scene.items {
+            let cacheKey = SpriteCacheKey(key: item.key, scale: item.scale)
+            if let sprite = sprites.withLock({ $0[cacheKey] }) {
+                found[item.key] = sprite
+                continue
+            }
+            let sprite = try makeSprite(item.key, scale: item.scale, width: scene.width, height: scene.height)
+            sprites.withLock { $0[cacheKey] = sprite }
+            found[item.key] = sprite
+        }
+        return found
+    }
+
+    private func makeSprite(_ key: SpriteKey, scale: Double, width: Int, height: Int) throws(RasterError) -> Sprite {
+        switch key {
+        case .backdrop:
+            return try BackdropRenderer.sprite(deck.canvas.background, width: width, height: height, pages: pages)
+        case .deviceBack, .deviceFront:
+            let device = deck.device ?? Device(model: .none)
+            let renderer = DeviceRenderer(device: device, geometry: DeviceGeometry(device: device, screen: deck.viewport),
+                                          scale: scale, text: pages.text)
+            return key == .deviceBack ? renderer.back() : try renderer.front()
+        }
     }
 
     /// The textures of every page the scene draws, rendering the missing ones in parallel.

@@ -100,7 +100,7 @@ public final class PageRenderer: Sendable {
     }
 
     /// Draws an image into `box` (pixels) with a fit, clipped to the box for `fill`.
-    private func draw(_ texture: Texture, in box: Rect, fit: Fit, opacity: Double, into pixmap: inout Pixmap) {
+    func draw(_ texture: Texture, in box: Rect, fit: Fit, opacity: Double, into pixmap: inout Pixmap) {
         let iw = Double(texture.width), ih = Double(texture.height)
         guard iw > 0, ih > 0, box.width > 0, box.height > 0 else { return }
         var target = box

@@ -44,8 +44,9 @@ struct QuadRasterizer: Sendable {
     /// Rows [firstRow, endRow) that the quad touches.
     let firstRow: Int
     let endRow: Int
-    /// Columns [clipLeft, clipRight) it may draw into.
+    /// Columns [clipLeft, clipRight) it may draw into, narrowed in the clip's rounded corners.
     private let clipLeft, clipRight: Int
+    private let clip: PixelBox?
     // The rounded outline (centre, half size, radius) and the anti-aliased sides of the source rect.
     private let cx, cy, hw, hh, radius: Double
     private let aaLeft, aaTop, aaRight, aaBottom: Double
@@ -98,6 +99,7 @@ struct QuadRasterizer: Sendable {
         endRow = min(clip?.bottom ?? clipHeight, clipHeight, Int((outer.maxY - 0.5).rounded(.up)))
         clipLeft = clip?.left ?? 0
         clipRight = clip?.right ?? Int.max
+        self.clip = clip
         guard firstRow < endRow else { return nil }
 
         // Interior: the source ∩ outline, inset by the ramp on anti-aliased sides, as a cross of two
@@ -156,7 +158,12 @@ struct QuadRasterizer: Sendable {
     @inline(__always)
     private func span(row y: Int, width: Int) -> (Int, Int)? {
         guard let (x0, x1) = outer.span(row: y, width: width) else { return nil }
-        let start = max(x0, clipLeft), end = min(x1, clipRight)
+        var start = max(x0, clipLeft), end = min(x1, clipRight)
+        if let clip, clip.radius > 0 || clip.topRadius > 0 {
+            let (left, right) = clip.columns(row: y)
+            start = max(start, left)
+            end = min(end, right)
+        }
         return start < end ? (start, end) : nil
     }
 
@@ -338,14 +345,36 @@ struct QuadRasterizer: Sendable {
     }
 }
 
-/// A box of whole pixels [left, right) × [top, bottom): pixels whose centres lie in a rectangle.
+/// A box of whole pixels [left, right) × [top, bottom): pixels whose centres lie in a rectangle,
+/// with its corners rounded to `radius` (a device's screen). The rounding is a hard edge: what is
+/// drawn on top (the bezel) anti-aliases it.
 struct PixelBox: Sendable, Equatable {
     let left, top, right, bottom: Int
+    let rect: Rect
+    /// The radius of the bottom corners, and of the top ones unless `topRadius` says otherwise.
+    let radius: Double
+    let topRadius: Double
 
-    init(_ rect: Rect) {
+    init(_ rect: Rect, radius: Double = 0, topRadius: Double? = nil) {
+        self.rect = rect
+        self.radius = min(max(radius, 0), rect.width / 2, rect.height / 2)
+        self.topRadius = min(max(topRadius ?? radius, 0), rect.width / 2, rect.height / 2)
         left = Int((rect.x - 0.5).rounded(.up))
         right = Int((rect.x + rect.width - 0.5).rounded(.up))
         top = Int((rect.y - 0.5).rounded(.up))
         bottom = Int((rect.y + rect.height - 0.5).rounded(.up))
+    }
+
+    /// Columns [left, right) of row `y` whose pixel centres lie inside the rounded rectangle.
+    @inline(__always)
+    func columns(row y: Int) -> (Int, Int) {
+        let yc = Double(y) + 0.5
+        let top = rect.y + topRadius - yc, bottom = yc - (rect.y + rect.height - radius)
+        let r = top > 0 ? topRadius : radius
+        let dy = max(top, bottom, 0)
+        guard dy > 0 else { return (left, right) }
+        guard dy < r else { return (0, 0) }
+        let inset = r - (r * r - dy * dy).squareRoot()
+        return (Int((rect.x + inset - 0.5).rounded(.up)), Int((rect.x + rect.width - inset - 0.5).rounded(.up)))
     }
 }

@@ -16,14 +16,27 @@ public struct SceneRasterizer: Sendable {
         self.bandHeight = bandHeight
     }
 
+    /// What a band draws, in painter's order: a quad, or a sprite.
+    enum BandItem: Sendable {
+        case quad(QuadRasterizer)
+        case sprite(Sprite)
+
+        func render(rows: Range<Int>, into frame: UnsafeMutablePointer<UInt32>, width: Int, height: Int) {
+            switch self {
+            case .quad(let quad): quad.render(rows: rows, into: frame, width: width)
+            case .sprite(let sprite): sprite.render(rows: rows, into: frame, width: width, height: height)
+            }
+        }
+    }
+
     /// Renders `scene` into `pixmap` (resized to the scene's size). `textures` must hold every page
-    /// texture the scene names; `drawText` draws one text item in place.
-    public func render(_ scene: Scene, textures: [TextureKey: Texture],
-                       drawText: (TextItem, inout Pixmap) -> Void, into pixmap: inout Pixmap) {
+    /// texture the scene names and `sprites` every sprite; `drawText` draws one text item in place.
+    func render(_ scene: Scene, textures: [TextureKey: Texture], sprites: [SpriteKey: Sprite] = [:],
+                drawText: (TextItem, inout Pixmap) -> Void, into pixmap: inout Pixmap) {
         pixmap.resize(width: scene.width, height: scene.height)
         let bg = scene.background
         let bgWord = Blend.premultiplied(r: bg.r, g: bg.g, b: bg.b, a: bg.a)
-        var batch: [QuadRasterizer] = []
+        var batch: [BandItem] = []
         var cleared = false
         func flush(_ pixmap: inout Pixmap) {
             draw(batch, clearTo: cleared ? nil : bgWord, into: &pixmap)
@@ -35,26 +48,33 @@ public struct SceneRasterizer: Sendable {
             case .text(let text):
                 flush(&pixmap)
                 drawText(text, &pixmap)
+            case .sprite(let sprite):
+                if let made = sprites[sprite.key] { batch.append(.sprite(made)) }
             default:
-                if let quad = Self.rasterizer(for: item, scene: scene, textures: textures) { batch.append(quad) }
+                if let quad = Self.rasterizer(for: item, scene: scene, textures: textures) { batch.append(.quad(quad)) }
             }
         }
         flush(&pixmap)
     }
 
     /// Draws quads band by band in parallel; clears each band first when asked.
+    func draw(_ quads: [QuadRasterizer], clearTo background: UInt32?, into pixmap: inout Pixmap) {
+        draw(quads.map(BandItem.quad), clearTo: background, into: &pixmap)
+    }
+
+    /// Draws quads and sprites band by band in parallel; clears each band first when asked.
     ///
     /// The workers write straight into the frame, each to its own rows: the one place in
     /// pagereel where threads share memory the compiler cannot check (`nonisolated(unsafe)`
     /// below). Disjointness holds by construction: iteration k touches only rows
-    /// [k·band, (k+1)·band) — the clear is bounded by them and `QuadRasterizer.render(rows:)`
-    /// clamps every span to them — and `concurrentPerform` returns only when every iteration
+    /// [k·band, (k+1)·band) — the clear is bounded by them, and `QuadRasterizer.render(rows:)`
+    /// and `Sprite.render(rows:)` clamp every span to them — and `concurrentPerform` returns only when every iteration
     /// has, inside `withUnsafeMutableBytes`, so no pointer outlives the exclusive access to the
     /// pixels. The checked alternative, each band rendered into a buffer of its own and copied
     /// into the frame afterwards, measured 3–4% fewer frames per second on the cards benchmark
     /// (the copy is serial: only the pixels' owner may write them).
-    func draw(_ quads: [QuadRasterizer], clearTo background: UInt32?, into pixmap: inout Pixmap) {
-        guard background != nil || !quads.isEmpty else { return }
+    func draw(_ items: [BandItem], clearTo background: UInt32?, into pixmap: inout Pixmap) {
+        guard background != nil || !items.isEmpty else { return }
         let width = pixmap.width, height = pixmap.height
         let band = max(1, bandHeight)
         let bands = (height + band - 1) / band
@@ -66,7 +86,7 @@ public struct SceneRasterizer: Sendable {
                 if let bg = background {
                     (frame + rows.lowerBound * width).update(repeating: bg, count: rows.count * width)
                 }
-                for quad in quads { quad.render(rows: rows, into: frame, width: width) }
+                for item in items { item.render(rows: rows, into: frame, width: width, height: height) }
             }
         }
     }
@@ -74,7 +94,7 @@ public struct SceneRasterizer: Sendable {
     /// The kernel set-up for one scene item (nil when it is off-screen or invisible).
     static func rasterizer(for item: SceneItem, scene: Scene, textures: [TextureKey: Texture]) -> QuadRasterizer? {
         let full = Rect(x: 0, y: 0, width: scene.pageWidth, height: scene.pageHeight)
-        let clip = scene.pageClip.map(PixelBox.init)
+        let clip = scene.pageClip.map { PixelBox($0, radius: scene.pageClipRadius, topRadius: scene.pageClipTopRadius) }
         switch item {
         case .page(let quad):
             guard let texture = textures[quad.texture] else {
@@ -102,7 +122,7 @@ public struct SceneRasterizer: Sendable {
                                   cornerRadius: shape.cornerRadius, antialiased: .all, opacity: 1,
                                   paint: .solid(Blend.premultiplied(r: c.r, g: c.g, b: c.b, a: c.a)),
                                   clipHeight: scene.height)
-        case .text:
+        case .text, .sprite:
             return nil
         }
     }

@@ -101,24 +101,6 @@ enum TextRasterizer {
             pango_cairo_show_layout_line(cr, line.line)
         }
         cairo_destroy(cr)
-        cairo_surface_flush(surface)
-        guard let data = cairo_image_surface_get_data(surface) else { return pixmap }
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        pixmap.pixels.withUnsafeMutableBufferPointer { out in
-            for y in 0..<height {
-                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-                var o = y * width * 4
-                for x in 0..<width {
-                    // Native-endian 0xAARRGGBB, premultiplied, like pagereel's pixels.
-                    let argb = row[x]
-                    out[o] = UInt8(truncatingIfNeeded: argb >> 16)
-                    out[o + 1] = UInt8(truncatingIfNeeded: argb >> 8)
-                    out[o + 2] = UInt8(truncatingIfNeeded: argb)
-                    out[o + 3] = UInt8(truncatingIfNeeded: argb >> 24)
-                    o += 4
-                }
-            }
-        }
-        return pixmap
+        return CairoCanvas.pixmap(of: surface, width: width, height: height)
     }
 }

@@ -19,6 +19,10 @@ public struct Scene: Sendable, Equatable {
     /// Pages and their shadows are drawn only inside this rectangle (output pixels), when set: the
     /// scroll view's `clipsToBounds`.
     public var pageClip: Rect?
+    /// The corner radius of `pageClip` in output pixels (a device's rounded screen).
+    public var pageClipRadius: Double = 0
+    /// The radius of its top corners (0 under a browser's window bar).
+    public var pageClipTopRadius: Double = 0
 
     public init(width: Int, height: Int, background: Color, pageWidth: Double, pageHeight: Double,
                 scale: Double, items: [SceneItem] = []) {
@@ -60,8 +64,33 @@ public enum SceneItem: Sendable, Equatable {
     case shadow(ShadowQuad)
     /// A filled rounded rectangle or circle in output pixels (tab bar, selector, dots, touches).
     case shape(ShapeItem)
-    /// A line of text in output pixels (tab titles).
+    /// Text in output pixels (tab titles, captions).
     case text(TextItem)
+    /// A picture made once per export and drawn as is (the backdrop, the device), at whole pixels.
+    case sprite(SpriteItem)
+}
+
+/// Names a picture the renderer makes once from the deck and keeps: the scene says where it goes.
+public enum SpriteKey: Sendable, Hashable {
+    /// The canvas's gradient or image backdrop, the size of the frame.
+    case backdrop
+    /// The device's parts under the pages: its shadow, body, side buttons and the black screen.
+    case deviceBack
+    /// The device's parts over the pages: the bezel (which rounds the screen's corners), the camera
+    /// island, the status bar, the home indicator, a browser's window bar.
+    case deviceFront
+}
+
+/// A sprite drawn with its top-left corner at a whole output pixel.
+public struct SpriteItem: Sendable, Equatable {
+    public var key: SpriteKey
+    /// Output scale the sprite is made at (sprites are cached per scale).
+    public var scale: Double
+
+    public init(key: SpriteKey, scale: Double) {
+        self.key = key
+        self.scale = scale
+    }
 }
 
 /// Which edges of a quad are anti-aliased. Edges shared by two quads (fold strips) are not, so
@@ -148,15 +177,23 @@ public struct ShapeItem: Sendable, Equatable {
 
 /// Text in output pixels, laid out in a box.
 public struct TextItem: Sendable, Equatable {
+    /// Where the text sits vertically in its box.
+    public enum Anchor: Sendable, Equatable { case top, center, bottom }
+
     public var style: TextStyle
-    /// The text's box: alignment is within its width; the text is centred vertically in it.
+    /// The text's box: the text wraps to its width and aligns within it, and sits at `anchor`.
     public var box: Rect
     /// Font size multiplier (output pixels per point).
     public var scale: Double
+    public var anchor: Anchor = .center
+    /// Multiplies the colour's alpha (a caption fading in and out).
+    public var opacity: Double = 1
 
-    public init(style: TextStyle, box: Rect, scale: Double) {
+    public init(style: TextStyle, box: Rect, scale: Double, anchor: Anchor = .center, opacity: Double = 1) {
         self.style = style
         self.box = box
         self.scale = scale
+        self.anchor = anchor
+        self.opacity = opacity
     }
 }

@@ -17,10 +17,15 @@ extension SceneBuilder {
         Rect(x: (deck.viewport.x + x) * scale, y: (deck.viewport.y + y) * scale, width: w * scale, height: h * scale)
     }
 
-    /// N equal buttons across the top of the viewport and a selector of width W/N at x = (W/N)·position.
+    /// N equal buttons across the top of the viewport (below a device's status bar) and a selector
+    /// of width W/N at x = (W/N)·position.
     func tabBar(_ tabs: Tabs, state: TimelineState) -> [SceneItem] {
         let n = Double(tabs.titles.count)
         let w = deck.viewport.width, buttonWidth = w / n
+        let top = device?.safeTop ?? 0
+        func outputRect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect {
+            self.outputRect(x, y + top, w, h)
+        }
         var items: [SceneItem] = [.shape(ShapeItem(rect: outputRect(0, 0, w, tabs.height), color: tabs.background))]
         if let tab = state.touch?.tab, let touch = state.touch {
             let highlight = Color(r: 255, g: 255, b: 255, a: UInt8((40 * touch.opacity).rounded()))

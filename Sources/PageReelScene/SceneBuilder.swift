@@ -16,6 +16,8 @@ public struct SceneBuilder: Sendable {
     /// Output size in pixels.
     public let width: Int
     public let height: Int
+    /// Where the deck's device goes, if it has one.
+    public let device: DeviceGeometry?
     private let transition: any PageTransition
 
     /// `transition` overrides the deck's (the `--transition` flag); `scale` multiplies the canvas.
@@ -25,6 +27,7 @@ public struct SceneBuilder: Sendable {
         width = Int((Double(deck.canvas.width) * scale).rounded())
         height = Int((Double(deck.canvas.height) * scale).rounded())
         self.transition = SceneBuilder.makeTransition(transition ?? deck.transition, deck: deck)
+        device = deck.device.map { DeviceGeometry(device: $0, screen: deck.viewport) }
     }
 
     static func makeTransition(_ spec: TransitionSpec, deck: Deck) -> any PageTransition {
@@ -52,16 +55,25 @@ public struct SceneBuilder: Sendable {
                                     pageCount: deck.pageCount)
         // Viewport points → output pixels.
         let toOutput = Matrix4.scale(scale, scale) * .translation(viewport.x, viewport.y)
-        var scene = Scene(width: width, height: height, background: deck.canvas.background,
+        var scene = Scene(width: width, height: height, background: deck.canvas.background.clearColor,
                           pageWidth: viewport.width, pageHeight: viewport.height, scale: scale)
+        if case .color = deck.canvas.background {} else {
+            scene.items.append(.sprite(SpriteItem(key: .backdrop, scale: scale)))
+        }
+        if device != nil { scene.items.append(.sprite(SpriteItem(key: .deviceBack, scale: scale))) }
         // A script step may have switched the transition by now.
         let transition = state.transition.map { SceneBuilder.makeTransition($0, deck: deck) } ?? self.transition
-        scene.items = pageItems(state: state, geometry: geometry, toOutput: toOutput, transition: transition)
-        if deck.clip {
+        scene.items += pageItems(state: state, geometry: geometry, toOutput: toOutput, transition: transition)
+        // A device's screen clips the pages (its front rounds the corners); else `clip` does.
+        if deck.clip || device != nil {
             scene.pageClip = Rect(x: viewport.x * scale, y: viewport.y * scale, width: viewport.width * scale,
                                   height: viewport.height * scale)
+            scene.pageClipRadius = (device?.screenRadius ?? 0) * scale
+            scene.pageClipTopRadius = (device?.screenTopRadius ?? 0) * scale
         }
         scene.items += chrome(state: state)
+        if device != nil { scene.items.append(.sprite(SpriteItem(key: .deviceFront, scale: scale))) }
+        scene.items += captions(position: state.position)
         return scene
     }
 

@@ -41,7 +41,7 @@ import Testing
     @Test func decodesTheDesignExample() throws {
         let deck = try DeckDecoder.decode(Data(Self.designExample.utf8), file: "deck.json")
         #expect(deck.version == 1)
-        #expect(deck.canvas == Canvas(width: 1280, height: 720, fps: 30, background: Color(r: 0x10, g: 0x14, b: 0x18)))
+        #expect(deck.canvas == Canvas(width: 1280, height: 720, fps: 30, background: .color(Color(r: 0x10, g: 0x14, b: 0x18))))
         #expect(deck.viewport == Rect(x: 340, y: 60, width: 600, height: 600))
         #expect(deck.transition == .named(.cards))
         #expect(deck.pageStyle == PageStyle(cornerRadius: 24, shadow: Shadow()))
@@ -78,7 +78,7 @@ import Testing
 
     @Test func fillsDefaultsForAMinimalDeck() throws {
         let deck = try #require(decodeDeck(#"{"pages": [{}]}"#))
-        #expect(deck.canvas == Canvas(width: 1280, height: 720, fps: 30, background: Color(r: 0x10, g: 0x14, b: 0x18)))
+        #expect(deck.canvas == Canvas(width: 1280, height: 720, fps: 30, background: .color(Color(r: 0x10, g: 0x14, b: 0x18))))
         // 80% of 720 high, 9:16 wide, centred: worked out by hand.
         #expect(deck.viewport == Rect(x: 478, y: 72, width: 324, height: 576))
         #expect(deck.transition == .named(.none))
@@ -101,7 +101,7 @@ import Testing
 
     @Test func decodesTheCanvas() throws {
         let deck = try #require(decodeDeck(with: ##""canvas": {"width": 1920.0, "height": 1080, "fps": 60, "background": "#000"}"##))
-        #expect(deck.canvas == Canvas(width: 1920, height: 1080, fps: 60, background: .black))
+        #expect(deck.canvas == Canvas(width: 1920, height: 1080, fps: 60, background: .color(.black)))
         #expect(deck.viewport == Deck.defaultViewport(for: deck.canvas))
     }
 

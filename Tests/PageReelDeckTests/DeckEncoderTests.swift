@@ -26,10 +26,11 @@ import Testing
     }
 
     @Test func everyKindOfValueRoundTrips() throws {
-        var deck = Deck(canvas: Canvas(width: 640, height: 360, fps: 60, background: Color(r: 1, g: 2, b: 3, a: 4)),
+        var deck = Deck(canvas: Canvas(width: 640, height: 360, fps: 60, background: .color(Color(r: 1, g: 2, b: 3, a: 4))),
                         pages: .template(count: 12, page: Page(background: .gradient(from: .white, to: .black, angle: 33.3),
                                                                image: "a{i%3}.png", fit: .fit, title: "T {n}",
                                                                subtitle: "<b>s</b>", textColor: Color(r: 9, g: 8, b: 7),
+                                                               caption: "Caption {n}",
                                                                layers: [
             Layer(content: .text(TextStyle(string: "x\ny \"q\" \\", size: 13.25, weight: .bold, color: .black,
                                            align: .end, font: "Noto Sans", lineHeight: 1.6, markup: true)),
@@ -63,6 +64,21 @@ import Testing
         deck.tail = 1.5
         deck.duration = 12.5
         deck.fonts = ["fonts/Brand.otf"]
+        var device = Device(model: .phoneHomeButton)
+        device.color = Color(r: 200, g: 10, b: 10)
+        device.statusBar = Device.StatusBar(time: "12:00", style: .dark)
+        device.homeIndicator = false
+        device.url = "https://example.com/a?b=c"
+        deck.device = device
+        deck.captions.position = .top
+        deck.captions.maxWidth = 480
+        deck.captions.weight = .regular
+        try roundTrip(deck)
+        deck.canvas.background = .gradient(from: .black, to: .white, angle: 45)
+        deck.device?.statusBar = nil
+        try roundTrip(deck)
+        deck.canvas.background = .image("bg.png", fit: .fit)
+        deck.device = Device(model: .browser)
         try roundTrip(deck)
     }
 }

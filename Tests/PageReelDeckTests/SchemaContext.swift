@@ -66,6 +66,11 @@ struct SchemaContext: CustomStringConvertible {
             SchemaContext(definition: "tap", deck: script.replacingOccurrences(of: "[@]", with: #"[{"tap": @}]"#),
                           base: [("tab", "1")]),
             SchemaContext(definition: "hint", deck: script.replacingOccurrences(of: "[@]", with: #"[{"hint": @}]"#)),
+            SchemaContext(definition: "backdropImage", deck: #"{"pages": [{}], "canvas": {"background": @}}"#,
+                          base: [("image", #""bg.png""#)]),
+            SchemaContext(definition: "device", deck: onePage + #""device": @}"#, base: [("model", #""phone""#)]),
+            SchemaContext(definition: "statusBar", deck: onePage + #""device": {"model": "phone", "statusBar": @}}"#),
+            SchemaContext(definition: "captions", deck: onePage + #""captions": @}"#),
         ]
     }()
 }

@@ -63,7 +63,7 @@ extension FrameRendererTests {
     /// clipsToBounds keeps them; without it neighbours show beside it.
     @Test func clipKeepsPagesInsideTheViewport() throws {
         var deck = Self.deck(pages: .list([Page(background: .color(.white)), Page(background: .color(.white))]))
-        deck.canvas.background = .black
+        deck.canvas.background = .color(.black)
         deck.pageStyle.shadow = Shadow()
         let state = Self.state(40)   // half way: page 1 sticks out on the right
         var open = Pixmap(width: 1, height: 1), clipped = Pixmap(width: 1, height: 1)
@@ -103,7 +103,7 @@ extension FrameRendererTests {
             let layer = Layer(content: .image("glass.png"), x: 5, y: 10, width: 70, height: 50, opacity: 0.7)
             let page = Page(background: .color(Color(r: 78, g: 205, b: 196)), layers: [layer])
             var deck = Self.deck(pages: .list([page, page]))
-            deck.canvas.background = Color(r: 16, g: 20, b: 24)
+            deck.canvas.background = .color(Color(r: 16, g: 20, b: 24))
             deck.pageStyle = PageStyle(cornerRadius: 9, shadow: Shadow())
             var out = Pixmap(width: 1, height: 1)
             let scene = SceneBuilder(deck: deck, transition: .named(.cards)).scene(for: Self.state(30))

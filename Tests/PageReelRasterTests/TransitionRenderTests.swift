@@ -11,7 +11,7 @@ import PageReelTimeline
 @Suite struct TransitionRenderTests {
     static let deck: Deck = {
         let colors = ["#FF6B6B", "#4ECDC4", "#5B5FEF", "#FFB347"]
-        var deck = Deck(canvas: Canvas(width: 192, height: 112, background: Color(r: 20, g: 23, b: 28)),
+        var deck = Deck(canvas: Canvas(width: 192, height: 112, background: .color(Color(r: 20, g: 23, b: 28))),
                         viewport: Rect(x: 64, y: 14, width: 64, height: 84),
                         pages: .list(colors.map {
                             Page(background: .gradient(from: Color(hex: $0)!, to: Color(r: 0, g: 0, b: 0), angle: 30))
@@ -44,7 +44,7 @@ import PageReelTimeline
 /// The tab bar's selector, as drawn: its left edge is within a pixel of (W/N)·position.
 @Suite struct SelectorRenderTests {
     @Test func selectorEdgeFollowsThePosition() throws {
-        var deck = Deck(canvas: Canvas(width: 240, height: 120, background: .black), viewport: Rect(x: 20, y: 10, width: 160, height: 100),
+        var deck = Deck(canvas: Canvas(width: 240, height: 120, background: .color(.black)), viewport: Rect(x: 20, y: 10, width: 160, height: 100),
                         pages: .list(Array(repeating: Page(background: .color(.black)), count: 4)))
         var tabs = Tabs(titles: ["a", "b", "c", "d"])
         tabs.background = .black

@@ -1,0 +1,76 @@
+// The canvas's backdrop, the device and the captions.
+
+extension DeckDecoder {
+    /// A colour, a gradient `{from, to, angle}` or an image `{image, fit}`.
+    static func readBackdrop(_ r: inout JSONReader) -> Backdrop? {
+        switch r.value.content {
+        case .string:
+            return r.readColor().map(Backdrop.color)
+        case .object where r.has(DeckFormat.BackdropImageKeys.image.name):
+            typealias K = DeckFormat.BackdropImageKeys
+            guard r.expectObject(K.spec) else { return nil }
+            let fit = r.read(K.fit) ?? .fill
+            return r.member(K.image.name) { $0.readString(nonEmpty: true) }.map { Backdrop.image($0, fit: fit) }
+        case .object:
+            guard case .gradient(let from, let to, let angle)? = readFill(&r) else { return nil }
+            return .gradient(from: from, to: to, angle: angle)
+        default:
+            r.reportType(expected: "a colour string, a gradient object or an image object")
+            return nil
+        }
+    }
+
+    /// A model name, or `{model, color, statusBar, homeIndicator, url}`.
+    static func readDevice(_ r: inout JSONReader) -> Device? {
+        typealias K = DeckFormat.DeviceKeys
+        switch r.value.content {
+        case .string:
+            let model: Device.Model? = r.readChoice("device")
+            return model.flatMap { $0 == .none ? nil : Device(model: $0) }
+        case .object:
+            guard r.expectObject(K.spec), let model = r.read(K.model) else { return nil }
+            var device = Device(model: model)
+            device.color = r.read(K.color) ?? device.color
+            if let bar = r.member(K.statusBar.name, readStatusBar) { device.statusBar = bar }
+            device.homeIndicator = r.read(K.homeIndicator) ?? device.homeIndicator
+            device.url = r.read(K.url) ?? device.url
+            return model == .none ? nil : device
+        default:
+            r.reportType(expected: "a device name or an object")
+            return nil
+        }
+    }
+
+    /// `true` (the default bar), `false` (none) or `{time, style}`; the outer optional is nil when
+    /// the value is wrong.
+    static func readStatusBar(_ r: inout JSONReader) -> Device.StatusBar?? {
+        typealias K = DeckFormat.StatusBarKeys
+        switch r.value.content {
+        case .bool(let on):
+            return .some(on ? Device.StatusBar() : nil)
+        case .object:
+            guard r.expectObject(K.spec) else { return nil }
+            var bar = Device.StatusBar()
+            bar.time = r.read(K.time) ?? bar.time
+            bar.style = r.read(K.style) ?? bar.style
+            return .some(bar)
+        default:
+            r.reportType(expected: "true, false or an object")
+            return nil
+        }
+    }
+
+    static func readCaptions(_ r: inout JSONReader) -> Captions? {
+        typealias K = DeckFormat.CaptionsKeys
+        guard r.expectObject(K.spec) else { return nil }
+        var captions = Captions()
+        captions.position = r.read(K.position) ?? captions.position
+        captions.size = r.read(K.size) ?? captions.size
+        captions.color = r.read(K.color) ?? captions.color
+        captions.font = r.read(K.font) ?? captions.font
+        captions.weight = r.read(K.weight) ?? captions.weight
+        captions.gap = r.read(K.gap) ?? captions.gap
+        captions.maxWidth = r.read(K.maxWidth)
+        return captions
+    }
+}

@@ -1,0 +1,162 @@
+import CPango
+import PageReelDeck
+import PageReelScene
+
+/// Draws a device around the screen, procedurally, as two sprites made once per export: the back
+/// (shadow, body, side buttons, the black screen under the pages) and the front (the bezel, which
+/// also rounds the screen's corners over the pages, the camera island, status bar, home indicator,
+/// or a browser's window bar).
+///
+/// Everything is vector drawing with anti-aliasing at the output scale — the shadow and flat
+/// shapes through pagereel's own rasterizer, paths and arcs through Cairo, text through Pango — so
+/// a device is as sharp at 4K as at 480p and no picture of a real product is involved.
+struct DeviceRenderer {
+    let device: Device
+    let geometry: DeviceGeometry
+    let scale: Double
+    let text: TextRenderer
+
+    /// The soft shadow under the device, in points.
+    static let shadow = Shadow(color: Color(r: 0, g: 0, b: 0, a: 110), radius: 40, offsetX: 0, offsetY: 22)
+
+    /// The whole-pixel box of `rect` (points) at the output scale, grown by `margin` points.
+    func pixelBox(_ rect: Rect, margin: Double = 0) -> (x: Int, y: Int, width: Int, height: Int) {
+        let x0 = Int(((rect.x - margin) * scale).rounded(.down)), y0 = Int(((rect.y - margin) * scale).rounded(.down))
+        let x1 = Int(((rect.x + rect.width + margin) * scale).rounded(.up))
+        let y1 = Int(((rect.y + rect.height + margin) * scale).rounded(.up))
+        return (x0, y0, max(1, x1 - x0), max(1, y1 - y0))
+    }
+
+    // MARK: - Back
+
+    func back() -> Sprite {
+        let shadow = Self.shadow
+        let reach = 3.5 * shadow.radius / 2 + abs(shadow.offsetY) + 2
+        let box = pixelBox(geometry.body, margin: reach)
+        let origin = (x: Double(box.x), y: Double(box.y))
+        func local(_ r: Rect) -> Rect {
+            Rect(x: r.x * scale - origin.x, y: r.y * scale - origin.y, width: r.width * scale, height: r.height * scale)
+        }
+        let body = local(geometry.body)
+        var items: [SceneItem] = [
+            .shadow(ShadowQuad(transform: .identity, outline: body, cornerRadius: geometry.bodyRadius * scale,
+                               shadow: Shadow(color: shadow.color, radius: shadow.radius * scale, offsetX: 0,
+                                              offsetY: shadow.offsetY * scale))),
+        ]
+        let button = device.color.shifted(by: 0.10)
+        for rect in geometry.sideButtons {
+            items.append(.shape(ShapeItem(rect: local(rect), cornerRadius: min(rect.width, rect.height) / 2 * scale,
+                                          color: button)))
+        }
+        items.append(.shape(ShapeItem(rect: body, cornerRadius: geometry.bodyRadius * scale, color: device.color)))
+        items.append(.shape(ShapeItem(rect: local(geometry.screen), cornerRadius: geometry.screenRadius * scale,
+                                      color: .black)))
+        var pixmap = Pixmap(width: box.width, height: box.height)
+        let scene = Scene(width: box.width, height: box.height, background: .clear, pageWidth: 1, pageHeight: 1,
+                          scale: scale, items: items)
+        SceneRasterizer().render(scene, textures: [:], drawText: { _, _ in }, into: &pixmap)
+        return Sprite(pixmap, x: box.x, y: box.y)
+    }
+
+    // MARK: - Front
+
+    func front() throws(RasterError) -> Sprite {
+        let box = pixelBox(geometry.body, margin: 1)
+        var layouts: [(TextLayout, x: Double, y: Double)] = []
+        var pixmap = CairoCanvas.draw(width: box.width, height: box.height) { cr in
+            cairo_translate(cr, -Double(box.x), -Double(box.y))
+            cairo_scale(cr, scale, scale)
+            drawBezel(cr)
+            if let island = geometry.island {
+                CairoCanvas.setColor(cr, 0, 0, 0)
+                CairoCanvas.roundedRect(cr, island.x, island.y, island.width, island.height, island.height / 2)
+                cairo_fill(cr)
+            }
+            if let button = geometry.homeButton { drawHomeButton(cr, button) }
+            if device.model == .tablet || device.model == .phoneHomeButton { drawFrontCamera(cr) }
+            if let indicator = geometry.homeIndicator {
+                glyphColor(cr, alpha: 0.92)
+                CairoCanvas.roundedRect(cr, indicator.x, indicator.y, indicator.width, indicator.height,
+                                        indicator.height / 2)
+                cairo_fill(cr)
+            }
+            if let bar = geometry.statusBar { drawStatusIcons(cr, bar) }
+            if geometry.windowBar != nil { drawWindowBar(cr) }
+        }
+        if let bar = geometry.statusBar, let style = device.statusBar {
+            layouts.append(try timeLayout(style, bar: bar))
+        }
+        if let field = geometry.addressField { layouts.append(try urlLayout(field)) }
+        for (layout, x, y) in layouts {
+            text.draw(layout, at: x * scale - Double(box.x), y: y * scale - Double(box.y), into: &pixmap)
+        }
+        return Sprite(pixmap, x: box.x, y: box.y)
+    }
+
+    /// The bezel: the body's outline less the screen's rounded rectangle, and a faint edge light.
+    private func drawBezel(_ cr: OpaquePointer) {
+        let body = geometry.body, screen = geometry.screen
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+        CairoCanvas.roundedRect(cr, body.x, body.y, body.width, body.height, geometry.bodyRadius)
+        CairoCanvas.roundedRect(cr, screen.x, screen.y, screen.width, screen.height, geometry.screenRadius,
+                                top: geometry.screenTopRadius)
+        let c = device.color
+        CairoCanvas.setColor(cr, c.r, c.g, c.b, Double(c.a) / 255)
+        cairo_fill(cr)
+        // A thin lighter rim along the outer edge reads as a rounded metal band.
+        let rim = c.shifted(by: 0.22)
+        CairoCanvas.setColor(cr, rim.r, rim.g, rim.b, 0.8)
+        cairo_set_line_width(cr, max(1 / scale, 0.004 * screen.width))
+        let inset = max(0.5 / scale, 0.002 * screen.width)
+        CairoCanvas.roundedRect(cr, body.x + inset, body.y + inset, body.width - 2 * inset, body.height - 2 * inset,
+                                geometry.bodyRadius - inset)
+        cairo_stroke(cr)
+    }
+
+    private func drawHomeButton(_ cr: OpaquePointer, _ rect: Rect) {
+        let ring = device.color.shifted(by: 0.2)
+        CairoCanvas.setColor(cr, ring.r, ring.g, ring.b)
+        cairo_set_line_width(cr, max(1 / scale, rect.width * 0.06))
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, rect.x + rect.width / 2, rect.y + rect.height / 2, rect.width / 2 * 0.94, 0, 2 * Double.pi)
+        cairo_stroke(cr)
+        // The earpiece above the screen.
+        let screen = geometry.screen, top = geometry.body.y
+        let slot = Rect(x: screen.x + screen.width * 0.42, y: (top + screen.y) / 2 - screen.width * 0.008,
+                        width: screen.width * 0.16, height: screen.width * 0.016)
+        CairoCanvas.setColor(cr, 0, 0, 0, 0.7)
+        CairoCanvas.roundedRect(cr, slot.x, slot.y, slot.width, slot.height, slot.height / 2)
+        cairo_fill(cr)
+    }
+
+    /// A small dark lens centred in the top bezel.
+    private func drawFrontCamera(_ cr: OpaquePointer) {
+        let screen = geometry.screen, top = geometry.body.y
+        let r = max(1.5, screen.width * (device.model == .tablet ? 0.006 : 0.014))
+        let x = screen.x + screen.width / 2 + (device.model == .tablet ? 0 : -screen.width * 0.14)
+        CairoCanvas.setColor(cr, 0, 0, 0, 0.85)
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, x, (top + screen.y) / 2, r, 0, 2 * Double.pi)
+        cairo_fill(cr)
+    }
+
+    /// White glyphs for the light style, black for the dark one.
+    func glyphColor(_ cr: OpaquePointer, alpha: Double = 1) {
+        let light = (device.statusBar?.style ?? .light) == .light
+        CairoCanvas.setColor(cr, light ? 255 : 0, light ? 255 : 0, light ? 255 : 0, alpha)
+    }
+
+    var glyphColor: Color { (device.statusBar?.style ?? .light) == .light ? .white : .black }
+}
+
+extension Color {
+    /// The colour moved toward white (dark colours) or black (light ones) by `amount` (−1…1;
+    /// negative moves the other way).
+    func shifted(by amount: Double) -> Color {
+        let target = luminance < 128 ? 255.0 : 0.0
+        func move(_ v: UInt8) -> UInt8 {
+            UInt8(min(255, max(0, (Double(v) + (target - Double(v)) * amount).rounded())))
+        }
+        return Color(r: move(r), g: move(g), b: move(b), a: a)
+    }
+}

@@ -1,0 +1,83 @@
+/// A picture made once and drawn on every frame at a whole-pixel position: the backdrop, a device.
+///
+/// A device's front is mostly transparent (the screen shows through it) and its bezel mostly
+/// opaque, so each row is stored as runs: transparent pixels are skipped, opaque runs copied, and
+/// only the anti-aliased edges blended. Drawing it costs the pixels it covers, not its box.
+struct Sprite: Sendable {
+    /// A run of a row: columns [start, end) of the image, copied when opaque, blended otherwise.
+    struct Run: Sendable {
+        var start: Int32
+        var end: Int32
+        var opaque: Bool
+    }
+
+    /// Premultiplied RGBA words, row by row.
+    let words: [UInt32]
+    let width: Int
+    let height: Int
+    /// Top-left corner in output pixels.
+    let x: Int
+    let y: Int
+    /// The runs of each row.
+    let runs: [[Run]]
+
+    init(_ pixmap: Pixmap, x: Int, y: Int) {
+        width = pixmap.width
+        height = pixmap.height
+        self.x = x
+        self.y = y
+        var words = [UInt32](repeating: 0, count: width * height)
+        words.withUnsafeMutableBytes { out in
+            pixmap.pixels.withUnsafeBytes { out.copyMemory(from: $0) }
+        }
+        self.words = words
+        var runs: [[Run]] = []
+        runs.reserveCapacity(height)
+        for row in 0..<height {
+            var rowRuns: [Run] = []
+            var column = 0
+            while column < width {
+                let alpha = words[row * width + column] >> 24
+                guard alpha != 0 else {
+                    column += 1
+                    continue
+                }
+                let opaque = alpha == 255
+                let start = column
+                while column < width {
+                    let a = words[row * width + column] >> 24
+                    if a == 0 || (a == 255) != opaque { break }
+                    column += 1
+                }
+                rowRuns.append(Run(start: Int32(start), end: Int32(column), opaque: opaque))
+            }
+            runs.append(rowRuns)
+        }
+        self.runs = runs
+    }
+
+    /// Draws rows [rows.lowerBound, rows.upperBound) of the frame that the sprite covers into `dst`
+    /// (a frame `width` × `height` pixels), clipped to the frame.
+    func render(rows: Range<Int>, into dst: UnsafeMutablePointer<UInt32>, width frameWidth: Int, height frameHeight: Int) {
+        let first = max(rows.lowerBound, y, 0), last = min(rows.upperBound, y + height, frameHeight)
+        guard first < last else { return }
+        words.withUnsafeBufferPointer { src in
+            for row in first..<last {
+                let local = row - y
+                let frameRow = dst + row * frameWidth
+                for run in runs[local] {
+                    let start = max(Int(run.start), -x), end = min(Int(run.end), frameWidth - x)
+                    guard start < end else { continue }
+                    let from = src.baseAddress! + local * width
+                    if run.opaque {
+                        (frameRow + x + start).update(from: from + start, count: end - start)
+                    } else {
+                        for column in start..<end {
+                            frameRow[x + column] = Blend.over(from[column], frameRow[x + column])
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
