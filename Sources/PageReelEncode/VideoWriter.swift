@@ -88,7 +88,10 @@ public final class VideoWriter: FrameSink {
         let crf = String(options.effectiveCRF)
         switch options.codec {
         case .h264:
-            var list = [("preset", options.preset), ("crf", crf), ("profile", "high")]
+            var list = [("preset", options.preset), ("crf", crf)]
+            // CRF 0 is lossless, which x264 encodes only in High 4:4:4 Predictive: naming High
+            // would make it refuse to open. Left unnamed, x264 picks that profile itself.
+            if options.effectiveCRF > 0 { list.append(("profile", "high")) }
             if let tune = options.tune, !tune.isEmpty { list.append(("tune", tune)) }
             // No buffer frames between x264's lookahead thread and its encoder: the same bitstream
             // (checked against the default) with some 40 MB less memory at 1080p.
