@@ -16,6 +16,7 @@ struct ConcatCommand: ParsableCommand {
         video or not made by pagereel. The joined video records itself as a full export does.
 
         Examples:
+          pagereel plan deck.json --shards 2
           pagereel export deck.json --frames 0-149 -o part-0-149.mp4
           pagereel export deck.json --frames 150-299 -o part-150-299.mp4
           pagereel concat part-*.mp4 -o demo.mp4
