@@ -153,14 +153,11 @@ public final class Exporter {
 
     /// A new encoder for `file`, the caller's alone (`sending`), so it can move to another thread.
     private func makeSink(_ file: OutputFile, width: Int, height: Int, fps: Int) throws(PageReelError) -> sending FrameSink {
+        let video = try videoOptions(for: file.output.format, width: width, height: height, fps: fps)
         do throws(EncodeError) {
             switch file.output.format {
             case .mp4, .webm:
-                let codec: VideoOptions.Codec = file.output.format == .mp4 ? .h264 : .vp9
-                return try VideoWriter(path: file.temporaryPath,
-                                       options: VideoOptions(codec: codec, width: width, height: height, fps: fps,
-                                                             crf: options.crf, preset: options.preset,
-                                                             tune: codec == .h264 ? options.tune : nil))
+                return try VideoWriter(path: file.temporaryPath, options: video)
             case .gif:
                 return try GIFWriter(path: file.temporaryPath,
                                      options: GIFOptions(width: width, height: height, fps: fps, loop: options.loop))

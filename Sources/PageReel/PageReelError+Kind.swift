@@ -11,7 +11,8 @@ extension PageReelError {
     public enum Kind: Sendable, Equatable {
         /// The options are wrong: a bad size, frames outside the video, an unknown output format.
         case usage
-        /// An input is there but unusable: an invalid deck, a corrupt image or font, a foreign shard.
+        /// An input is there but unusable: an invalid deck, a corrupt image or font, a foreign
+        /// shard, a set of shards with frames missing or twice.
         case invalidInput
         /// An input is missing or unreadable: the deck, an image, a font.
         case missingInput
@@ -32,7 +33,7 @@ extension PageReelError {
         case .usage: .usage
         case .deck(let deck): deck.isOnlyMissingInput ? .missingInput : .invalidInput
         case .inputMissing: .missingInput
-        case .inputInvalid: .invalidInput
+        case .inputInvalid, .shards: .invalidInput
         case .render(let raster):
             switch raster {
             case .notFound, .io, .font: .missingInput

@@ -13,6 +13,8 @@ public enum PageReelError: Error, Sendable, CustomStringConvertible {
     case inputMissing(path: String, message: String)
     /// An input file is there but unusable (a shard that is not one of the same export's MP4s).
     case inputInvalid(path: String, message: String)
+    /// MP4s given to join are not every frame of one video exactly once: every problem at once.
+    case shards(ShardError)
     /// An input turned out to be unusable while rendering (a corrupt image, a font).
     case render(RasterError)
     /// An output could not be created (missing folder, a directory in the way, no permission).
@@ -34,6 +36,7 @@ public enum PageReelError: Error, Sendable, CustomStringConvertible {
         case .deck(let error): error.description
         case .inputMissing(let path, let message): "\(path): \(message)"
         case .inputInvalid(let path, let message): "\(path): \(message)"
+        case .shards(let error): error.description
         case .render(let error): error.description
         case .cannotCreateOutput(let path, let message): "\(path): cannot create output: \(message)"
         case .writeFailed(let path, let message): "\(path): write failed: \(message)"

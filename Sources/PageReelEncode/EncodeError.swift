@@ -25,8 +25,10 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Frame indices must increase from one `write` to the next.
     case frameOrder(path: String, index: Int, previous: Int)
     /// An input to join (`concat`) is missing, unreadable, not an MP4 of H.264 video, or encoded
-    /// differently from the others.
+    /// differently from the others; or a file hashed for a fingerprint cannot be read.
     case badInput(path: String, message: String)
+    /// The frames written are not the ones the file records (`VideoOptions.shard`).
+    case shardFrames(path: String, recorded: ClosedRange<Int>, written: Int, first: Int, last: Int)
     /// `finish()` was called before any frame was written.
     case noFrames(path: String)
     /// `write` or `finish` was called after `finish()`.
@@ -38,7 +40,7 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cannotCreate(let path, _, _), .diskFull(let path), .writeFailed(let path, _, _),
              .ffmpeg(let path, _, _, _), .system(let path, _, _, _), .imageQuant(let path, _, _), .invalidOption(let path, _, _, _),
              .frameSize(let path, _, _, _, _, _), .frameOrder(let path, _, _), .noFrames(let path),
-             .badInput(let path, _),
+             .badInput(let path, _), .shardFrames(let path, _, _, _, _),
              .finished(let path):
             path
         }
@@ -66,6 +68,8 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(path): frame \(index) arrived after frame \(previous)"
         case .badInput(let path, let message):
             "\(path): \(message)"
+        case .shardFrames(let path, let recorded, let written, let first, let last):
+            "\(path): records frames \(recorded.lowerBound)-\(recorded.upperBound) but was given \(written) frames (\(first)-\(last))"
         case .noFrames(let path):
             "\(path): no frames to write"
         case .finished(let path):

@@ -63,6 +63,13 @@ final class Muxer {
         self.stream = stream
     }
 
+    /// Sets the container's metadata (before `writeHeader`; mp4 writes it with `moov`).
+    func setMetadata(_ tags: [(key: String, value: String)]) throws(EncodeError) {
+        for tag in tags {
+            try check(av_dict_set(&context.pointee.metadata, tag.key, tag.value, 0), "av_dict_set(\(tag.key))")
+        }
+    }
+
     /// Writes the container header with the muxer's private options (e.g. `movflags`, `loop`).
     func writeHeader(options: [(key: String, value: String)]) throws(EncodeError) {
         let dictionary = try FFmpegDictionary(options, check: check)

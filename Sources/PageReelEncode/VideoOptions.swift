@@ -37,6 +37,10 @@ public struct VideoOptions: Sendable, Equatable {
     public var preset: String
     /// x264 tune (film, animation, grain, stillimage, …) or nil for none. H.264 only.
     public var tune: String?
+    /// The frames of which video this file holds, recorded in the container (MP4 only) so that
+    /// `concat` can check and order shards; nil = record nothing. The writer checks that the
+    /// frames it is given are exactly these.
+    public var shard: ShardMetadata?
 
     public init(codec: Codec = .h264, width: Int, height: Int, fps: Int, crf: Int? = nil,
                 preset: String = "medium", tune: String? = "animation") {

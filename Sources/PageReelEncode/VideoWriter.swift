@@ -7,7 +7,9 @@ import PageReelRaster
 /// BT.709 primaries, transfer and matrix with limited range both in the conversion and in the
 /// stream's tags (mismatches shift colours), a keyframe every 2 s, and for MP4 `faststart` so
 /// browsers can play while downloading. Timestamps count frames from the first one written, so a
-/// shard (`--frames A-B`) is a self-contained file that `concat` can join by stream copy.
+/// shard (`--frames A-B`) is a self-contained file that plays on its own and that `concat` can
+/// join by stream copy; which frames of the whole it holds is recorded in its metadata
+/// (`VideoOptions.shard`), and `concat` places it by that.
 public final class VideoWriter: FrameSink {
     public let path: String
     public let options: VideoOptions
@@ -18,6 +20,7 @@ public final class VideoWriter: FrameSink {
     private let picture: FrameBuffer
     private var firstIndex: Int?
     private var lastIndex: Int?
+    private var written = 0
     private var isFinished = false
 
     /// Creates `path` and writes the container header. Throws `.cannotCreate` if the file cannot
@@ -36,7 +39,13 @@ public final class VideoWriter: FrameSink {
                        height: converter.paddedHeight, globalHeader: muxer.wantsGlobalHeader)
         try encoder.open(options: Self.codecOptions(options))
         try muxer.addStream(for: encoder)
-        try muxer.writeHeader(options: h264 ? [("movflags", "+faststart")] : [])
+        var movflags = "+faststart"
+        if h264, let shard = options.shard {
+            try muxer.setMetadata(shard.tags)
+            // Custom keys (`pagereel.frames`) need the mdta form; without it only iTunes keys are kept.
+            movflags += "+use_metadata_tags"
+        }
+        try muxer.writeHeader(options: h264 ? [("movflags", movflags)] : [])
         picture = try FrameBuffer(format: AV_PIX_FMT_YUV420P, width: converter.paddedWidth,
                                   height: converter.paddedHeight, check: check)
     }
@@ -51,6 +60,7 @@ public final class VideoWriter: FrameSink {
         let first = firstIndex ?? index
         firstIndex = first
         lastIndex = index
+        written += 1
         try picture.makeWritable(pts: Int64(index - first))
         try converter.convert(frame, into: picture.frame, check: check)
         try encoder.encode(picture.frame, into: muxer)
@@ -59,7 +69,12 @@ public final class VideoWriter: FrameSink {
     public func finish() throws(EncodeError) {
         guard !isFinished else { throw .finished(path: path) }
         isFinished = true
-        guard firstIndex != nil else { throw .noFrames(path: path) }
+        guard let firstIndex, let lastIndex else { throw .noFrames(path: path) }
+        // A file must hold exactly the frames it says it holds, or `concat` would trust a lie.
+        if options.codec == .h264, let recorded = options.shard?.frames,
+           recorded.lowerBound != firstIndex || recorded.upperBound != lastIndex || recorded.count != written {
+            throw .shardFrames(path: path, recorded: recorded, written: written, first: firstIndex, last: lastIndex)
+        }
         try encoder.encode(nil, into: muxer)
         try muxer.finish()
     }
@@ -88,7 +103,10 @@ public final class VideoWriter: FrameSink {
         let crf = String(options.effectiveCRF)
         switch options.codec {
         case .h264:
-            var list = [("preset", options.preset), ("crf", crf), ("profile", "high")]
+            var list = [("preset", options.preset), ("crf", crf)]
+            // CRF 0 is lossless, which x264 encodes only in High 4:4:4 Predictive: naming High
+            // would make it refuse to open. Left unnamed, x264 picks that profile itself.
+            if options.effectiveCRF > 0 { list.append(("profile", "high")) }
             if let tune = options.tune, !tune.isEmpty { list.append(("tune", tune)) }
             // No buffer frames between x264's lookahead thread and its encoder: the same bitstream
             // (checked against the default) with some 40 MB less memory at 1080p.

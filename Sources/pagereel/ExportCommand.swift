@@ -32,7 +32,8 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var render: RenderOptions
 
-    @Option(help: ArgumentHelp("Render frames A…B only (0-based, inclusive): a shard.", valueName: "A-B"),
+    @Option(help: ArgumentHelp("Render frames A…B only (0-based, inclusive): a shard, which concat joins "
+                               + "with the others (see plan).", valueName: "A-B"),
             transform: FrameRange.init(parsing:))
     var frames: FrameRange?
 

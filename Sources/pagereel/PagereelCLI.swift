@@ -12,8 +12,8 @@ import PageReel
 /// The `pagereel` command: its subcommands, `--version`, and the overview for `--help`.
 @main
 struct PagereelCLI: ParsableCommand {
-    /// The version `--version` prints.
-    static let version = "0.1.0"
+    /// The version `--version` prints: the library's, which its MP4s record.
+    static let version = PageReelVersion.current
 
     static let configuration = CommandConfiguration(
         commandName: "pagereel",
@@ -33,7 +33,7 @@ struct PagereelCLI: ParsableCommand {
         version: "pagereel \(version)",
         subcommands: [
             ExportCommand.self, StillCommand.self, ValidateCommand.self, TimelineCommand.self,
-            BenchCommand.self, ConcatCommand.self, TransitionsCommand.self, InitCommand.self,
+            BenchCommand.self, PlanCommand.self, ConcatCommand.self, TransitionsCommand.self, InitCommand.self,
             SchemaCommand.self,
         ]
     )

@@ -173,6 +173,14 @@ import PageReelRaster
         #expect(optionName(VideoOptions(codec: .vp9, width: 64, height: 64, fps: 30, crf: 63)) == nil)
     }
 
+    /// CRF 0 is lossless, which x264 encodes only in High 4:4:4 Predictive; asking for High made
+    /// it refuse to open.
+    @Test func crfZeroIsLossless() throws {
+        let path = try encode(VideoOptions(width: 64, height: 48, fps: 10, crf: 0), count: 5,
+                              to: scratch.directory() + "/lossless.mp4")
+        #expect(try Probe(path).string("profile") == "High 4:4:4 Predictive")
+    }
+
     @Test func wrongFrameSizeOrOrderIsAnError() throws {
         let path = try scratch.directory() + "/out.mp4"
         let writer = try VideoWriter(path: path, options: VideoOptions(width: 64, height: 48, fps: 30))

@@ -20,6 +20,7 @@ import Testing
             (.deck(DeckError(file: "d.json", issues: [missing, invalid])), .invalidInput),
             (.inputMissing(path: "d.json", message: "file not found"), .missingInput),
             (.inputInvalid(path: "a.mp4", message: "not a shard"), .invalidInput),
+            (.shards(ShardError(issues: [.missing(300...599)])), .invalidInput),
             (.render(.font(name: "Inter", message: "is not installed")), .missingInput),
             (.render(.notFound(path: "x.png")), .missingInput),
             (.render(.badImage(path: "x.png", message: "corrupt")), .invalidInput),

@@ -45,14 +45,19 @@ import PageReelTestSupport
         let folder = (deck as NSString).deletingLastPathComponent
         try export(deck, frames: 0...5, to: folder + "/a.mp4")
         try export(deck, frames: 6...9, to: folder + "/big.mp4", size: (320, 192))
+        let count = try Project.load(deck).frameCount
         let error = Result { () throws(PageReelError) in
             try ShardJoiner.join([folder + "/a.mp4", folder + "/big.mp4"], into: folder + "/x.mp4")
         }
-        guard case .failure(.inputInvalid(let path, let message)) = error else {
-            Issue.record("expected an invalid input, got \(error)")
+        guard case .failure(.shards(let shards)) = error else {
+            Issue.record("expected shards that do not join, got \(error)")
             return
         }
-        #expect(path.hasSuffix("big.mp4") && message.contains("size"))
+        #expect(shards.issues == [
+            .foreign(path: folder + "/big.mp4", reference: folder + "/a.mp4", difference: "320x192, not 160x96"),
+            .missing(6...(count - 1)),
+        ])
+        #expect(PageReelError.shards(shards).kind == .invalidInput)
         #expect(!FileManager.default.fileExists(atPath: folder + "/x.mp4"))
         let missing = Result { () throws(PageReelError) in try ShardJoiner.join([folder + "/nope.mp4"], into: folder + "/x.mp4") }
         guard case .failure(.inputMissing) = missing else {

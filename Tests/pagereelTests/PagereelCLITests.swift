@@ -13,7 +13,7 @@ import PageReelTestSupport
         let help = try CLI.run("--help")
         #expect(help.status == 0)
         // The overview lists every command with its abstract.
-        for command in ["export", "still", "validate", "timeline", "bench", "concat", "transitions", "init", "schema"] {
+        for command in ["export", "still", "validate", "timeline", "bench", "plan", "concat", "transitions", "init", "schema"] {
             #expect(help.text.contains("\n  \(command) "), "\(command)")
         }
         let exportHelp = try CLI.run("help", "export")

@@ -1,0 +1,20 @@
+import PageReelEncode
+
+extension Exporter {
+    /// The encoder settings of a video output; for an MP4, with the record of which frames of
+    /// which video it holds (its frames, the whole video's frame count, the fingerprint of what
+    /// shapes it), so that `concat` can order shards and refuse strangers. A full export records
+    /// itself as the shard 0…N−1.
+    func videoOptions(for format: Output.Format, width: Int, height: Int, fps: Int) throws(PageReelError) -> VideoOptions {
+        let codec: VideoOptions.Codec = format == .webm ? .vp9 : .h264
+        var video = VideoOptions(codec: codec, width: width, height: height, fps: fps, crf: options.crf,
+                                 preset: options.preset, tune: codec == .h264 ? options.tune : nil)
+        guard format == .mp4 else { return video }
+        let fingerprint = try RenderFingerprint(project: project, transition: options.transition, width: width,
+                                                height: height, fps: fps, video: video)
+        video.shard = ShardMetadata(frames: frames.lowerBound...(frames.upperBound - 1), frameCount: frameCount,
+                                    fingerprint: fingerprint.digest, settings: fingerprint.settings,
+                                    version: PageReelVersion.current)
+        return video
+    }
+}
