@@ -17,8 +17,8 @@ import PageReelRaster
 /// The deck counts by its content, not its file: it is decoded and written out again by
 /// `DeckEncoder`, so spacing, key order and defaults spelt out or left implicit do not matter, and
 /// `--transition cards` on a deck whose transition is cards is the same video. Every file the deck
-/// names (page and layer images, its `fonts`, font files named as a layer's or the tabs' font) is
-/// hashed by content, listed by the path the deck gives. Fonts installed on the machine and named
+/// names (page, layer and backdrop images, its `fonts`, font files named as a layer's, the tabs' or
+/// the captions' font) is hashed by content, listed by the path the deck gives. Fonts installed on the machine and named
 /// by family, and the versions of the libraries under pagereel, are the machine's, not the deck's:
 /// they are not in the fingerprint (render every shard on one machine image, or bring the fonts
 /// with the deck's `fonts`).
@@ -84,6 +84,8 @@ struct RenderFingerprint: Sendable, Equatable {
             }
         }
         if let tabs = deck.tabs, FontLibrary.isFontPath(tabs.font) { named.insert(tabs.font) }
+        if FontLibrary.isFontPath(deck.captions.font) { named.insert(deck.captions.font) }
+        if case .image(let path, _) = deck.canvas.background { named.insert(path) }
         var files: [(shown: String, full: String)] = []
         for path in named.union(deck.fonts) {
             let full = absolute(path)
