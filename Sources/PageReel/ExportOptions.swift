@@ -25,6 +25,8 @@ public struct ExportOptions: Sendable {
     public var gifWidth: Int?
     /// GIF loop count: 0 = forever.
     public var loop: Int = 0
+    /// Whether the summary lists each output's SHA-256 (read back once written).
+    public var checksums = false
 
     /// Options with every default: no outputs (`DECK.mp4`), the deck's transition, rate and size.
     public init() {}

@@ -40,6 +40,11 @@ public final class Exporter {
         public var seconds: Double
         /// Wall time of the export.
         public var elapsed: Double
+        /// Each output's SHA-256 (64 hex digits), by path, when `ExportOptions.checksums` asked for it;
+        /// a frames folder's is the SHA-256 of its `name digest` lines, sorted by name. Outputs are
+        /// byte-identical for the same deck, options and library versions, so a CI job can skip an
+        /// unchanged artifact.
+        public var sha256: [String: String]?
     }
 
     /// Checks the options against the project (sizes, rates, frame range, outputs).
@@ -114,8 +119,10 @@ public final class Exporter {
             files.forEach { $0.discard() }
             throw error
         }
-        return Summary(outputs: files.map(\.output.path), frames: frames.count,
-                       seconds: Double(frames.count) / Double(fps), elapsed: Date().timeIntervalSince(start))
+        var summary = Summary(outputs: files.map(\.output.path), frames: frames.count,
+                              seconds: Double(frames.count) / Double(fps), elapsed: Date().timeIntervalSince(start))
+        if options.checksums { summary.sha256 = try Self.checksums(of: files.map(\.output)) }
+        return summary
     }
 
     /// Outputs grouped by the render they need: the video's, and a second one for a GIF at its

@@ -64,7 +64,7 @@ struct ExportCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
-    @Flag(help: "Print a JSON summary on stdout.")
+    @Flag(help: "Print a JSON summary on stdout: outputs, frames, seconds, elapsed time and each output's SHA-256.")
     var json = false
 
     func validate() throws {
@@ -83,6 +83,7 @@ struct ExportCommand: ParsableCommand {
         options.size = render.size?.pair
         options.frames = frames?.frames
         options.crf = crf
+        options.checksums = json
         options.preset = preset
         options.tune = tune == "none" ? nil : tune
         options.gifFPS = gifFPS

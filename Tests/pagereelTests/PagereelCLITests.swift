@@ -296,7 +296,25 @@ extension PagereelCLITests {
             runs.append(files)
         }
         #expect(runs[0].count == 4 + 41)
+        #expect(runs[0]["a.webm"] != nil)
         #expect(Set(runs[0].keys) == Set(runs[1].keys))
         for (name, data) in runs[0] { #expect(runs[1][name] == data, "\(name) differs between two exports") }
+    }
+}
+
+extension ByteIdenticalOutputTests {
+    /// `--json` lists each output's SHA-256, as `sha256sum` computes it.
+    @Test func jsonListsEachOutputsSHA256() throws {
+        let folder = try scratch.directory()
+        let out = try CLI.run("export", CLI.samples + "/tabs/deck.json", "-q", "--json", "--size", "320x180",
+                              "--frames", "0-9", "-o", folder + "/a.mp4", "-o", folder + "/a.gif")
+        #expect(out.status == 0, "\(out.stderr)")
+        let summary = try JSONSerialization.jsonObject(with: out.stdout) as? [String: Any]
+        let sums = summary?["sha256"] as? [String: String] ?? [:]
+        for name in ["a.mp4", "a.gif"] {
+            let line = try Command.check("sha256sum", [folder + "/" + name])
+            let expected = String(decoding: line, as: UTF8.self).split(separator: " ")[0]
+            #expect(sums[folder + "/" + name] == String(expected), "\(name)")
+        }
     }
 }
