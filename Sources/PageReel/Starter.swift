@@ -9,20 +9,24 @@ public enum Starter {
     static let deck = """
     {
       "pagereel": 1,
-      "canvas": { "width": 1280, "height": 720, "fps": 30, "background": "#101418" },
-      "viewport": { "width": 340, "height": 604 },
+      "canvas": { "width": 1280, "height": 720, "fps": 30,
+                  "background": { "from": "#1F1147", "to": "#3B4CC0", "angle": 120 } },
+      "viewport": { "y": 36, "width": 300, "height": 533 },
+      "device": "phone",
+      "captions": { "position": "bottom", "size": 28 },
       "transition": "cards",
-      "page": { "cornerRadius": 28, "shadow": true },
+      "page": { "cornerRadius": 0 },
       "pages": [
         { "background": { "from": "#FF8A7A", "to": "#FF5E62", "angle": 90 },
-          "title": "Hello from pagereel", "subtitle": "Edit deck.json, then export again" },
-        { "image": "images/screen.png", "fit": "fill" },
-        { "background": "#5B5FEF",
+          "title": "Hello from pagereel", "subtitle": "Edit deck.json, then export again",
+          "caption": "Your app, in a phone, on every pull request" },
+        { "image": "images/screen.png", "fit": "fill", "caption": "Drop in your own screenshots" },
+        { "background": "#5B5FEF", "caption": "Then export: MP4, GIF, WebM",
           "layers": [
-            { "image": "images/badge.png", "x": 95, "y": 120, "width": 150, "height": 150, "parallax": { "x": -1 } },
-            { "text": "Ship it", "x": 20, "y": 330, "width": 300, "size": 34, "weight": "bold", "align": "center",
+            { "image": "images/badge.png", "x": 80, "y": 110, "width": 140, "height": 140, "parallax": { "x": -1 } },
+            { "text": "Ship it", "x": 10, "y": 300, "width": 280, "size": 32, "weight": "bold", "align": "center",
               "parallax": { "x": -3 } },
-            { "text": "Swap in your own screenshots and titles.", "x": 30, "y": 390, "width": 280, "size": 18,
+            { "text": "Swap in your own screenshots and titles.", "x": 25, "y": 355, "width": 250, "size": 17,
               "align": "center", "color": "#FFFFFFD9" }
           ] }
       ],
