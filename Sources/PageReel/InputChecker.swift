@@ -1,21 +1,25 @@
 import Foundation
 import PageReelDeck
 import PageReelRaster
+import PageReelTimeline
 
-/// Checks that the images a deck names exist and are usable, before rendering starts (fonts and
-/// text are `TextChecker`'s).
+/// Checks that the images and recordings a deck names exist and are usable, before rendering
+/// starts (fonts and text are `TextChecker`'s).
 ///
-/// Each distinct file is checked once (a template deck of a million pages usually names a handful),
-/// and images are checked from their header only: the format, and the size limit.
+/// Each distinct file is checked once (a template deck of a million pages usually names a handful).
+/// The first images are decoded in full, later ones checked from their header only: the format,
+/// and the size limit. Every recording is opened and its first frame decoded, so a file that is
+/// not a video, has no video stream or does not decode is reported with FFmpeg's reason.
 struct InputChecker {
     let directory: String
 
     func issues(in deck: Deck) -> [DeckIssue] {
         var checked = Set<String>()
+        var usable = Set<String>()
         var decoded = 0
         var issues: [DeckIssue] = []
         if case .image(let path, _) = deck.canvas.background {
-            let full = path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
+            let full = absolute(path)
             checked.insert(full)
             decoded += 1
             if let issue = imageIssue(full, shown: path, at: "canvas.background.image", decode: true) { issues.append(issue) }
@@ -33,28 +37,82 @@ struct InputChecker {
         for index in 0..<pageCount {
             let base = isTemplate ? "pages.template" : "pages[\(index)]"
             for file in InputChecker.files(of: deck.page(at: index)) {
-                let full = file.path.hasPrefix("/") ? file.path : (directory as NSString).appendingPathComponent(file.path)
+                let full = absolute(file.path)
                 // Each file is checked, and a bad one reported, once: at the first place naming it.
                 guard checked.insert(full).inserted else { continue }
                 let location = base + file.suffix
-                let decode = decoded < InputChecker.fullyDecodedImages
-                if decode { decoded += 1 }
-                guard var issue = imageIssue(full, shown: file.path, at: location, decode: decode) else { continue }
+                let found: DeckIssue?
+                if file.isVideo {
+                    found = videoIssue(full, shown: file.path, at: location)
+                } else {
+                    let decode = decoded < InputChecker.fullyDecodedImages
+                    if decode { decoded += 1 }
+                    found = imageIssue(full, shown: file.path, at: location, decode: decode)
+                }
+                guard var issue = found else {
+                    if file.isVideo { usable.insert(full) }
+                    continue
+                }
                 if isTemplate { issue.message += " (page \(index))" }
+                issues.append(issue)
+            }
+            for (suffix, video) in InputChecker.videos(of: deck.page(at: index)) where video.start > 0 {
+                let full = absolute(video.file)
+                guard usable.contains(full), let issue = startIssue(video, full: full, at: base + suffix) else { continue }
+                usable.remove(full)
                 issues.append(issue)
             }
         }
         return issues
     }
 
-    /// The images a page names: JSON path suffix and path as written.
-    static func files(of page: Page) -> [(suffix: String, path: String)] {
-        var files: [(suffix: String, path: String)] = []
-        if let image = page.image { files.append((".image", image)) }
+    /// The images and recordings a page names: JSON path suffix, path as written, and which it is.
+    static func files(of page: Page) -> [(suffix: String, path: String, isVideo: Bool)] {
+        var files: [(suffix: String, path: String, isVideo: Bool)] = []
+        if let image = page.image { files.append((".image", image, false)) }
+        if let video = page.video { files.append((".video", video.file, true)) }
         for (k, layer) in page.layers.enumerated() {
-            if case .image(let path) = layer.content { files.append((".layers[\(k)].image", path)) }
+            switch layer.content {
+            case .image(let path): files.append((".layers[\(k)].image", path, false))
+            case .video(let video): files.append((".layers[\(k)].video", video.file, true))
+            case .text: break
+            }
         }
         return files
+    }
+
+    /// The recordings a page names, with their JSON path suffix.
+    static func videos(of page: Page) -> [(suffix: String, video: Video)] {
+        var videos: [(suffix: String, video: Video)] = []
+        if let video = page.video { videos.append((".video", video)) }
+        for (k, layer) in page.layers.enumerated() {
+            if case .video(let video) = layer.content { videos.append((".layers[\(k)].video", video)) }
+        }
+        return videos
+    }
+
+    private func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
+    }
+
+    /// Opens a recording and decodes its first frame.
+    private func videoIssue(_ full: String, shown: String, at path: String) -> DeckIssue? {
+        let shown = MessageText.safe(shown, limit: 200)
+        do {
+            let clip = try VideoClip(path: full, maxPixels: ImageDecoder.maxPixels)
+            _ = try clip.frame(0)
+            return nil
+        } catch {
+            return fileIssue(error, shown: shown, at: path)
+        }
+    }
+
+    /// A clip that starts at or past the end of its file shows nothing of it.
+    private func startIssue(_ video: Video, full: String, at path: String) -> DeckIssue? {
+        guard let clip = try? VideoClip(path: full, maxPixels: ImageDecoder.maxPixels),
+              video.start >= clip.duration else { return nil }
+        return DeckIssue(path: path + ".start", message: "\(Seconds.format(video.start)) s is at or past the end of "
+                         + "\(MessageText.safe(video.file, limit: 200)) (\(Seconds.format(clip.duration)) s long)")
     }
 
     /// Images decoded in full (to find truncated or corrupt data before rendering starts); past
@@ -75,13 +133,16 @@ struct InputChecker {
             if decode { _ = try ImageDecoder.decode(fileAt: full) }
             return nil
         } catch {
-            switch error {
-            case .notFound: return DeckIssue(path: path, message: "file not found: \(shown)", kind: .missingInput)
-            case .io(_, let message):
-                return DeckIssue(path: path, message: "cannot read \(shown): \(message)", kind: .missingInput)
-            case .badImage(_, let message): return DeckIssue(path: path, message: "\(shown): \(message)")
-            default: return DeckIssue(path: path, message: "\(shown): \(error)")
-            }
+            return fileIssue(error, shown: shown, at: path)
+        }
+    }
+
+    private func fileIssue(_ error: RasterError, shown: String, at path: String) -> DeckIssue {
+        switch error {
+        case .notFound: DeckIssue(path: path, message: "file not found: \(shown)", kind: .missingInput)
+        case .io(_, let message): DeckIssue(path: path, message: "cannot read \(shown): \(message)", kind: .missingInput)
+        case .badImage(_, let message), .badVideo(_, let message): DeckIssue(path: path, message: "\(shown): \(message)")
+        default: DeckIssue(path: path, message: "\(shown): \(error)")
         }
     }
 }

@@ -52,6 +52,14 @@ public struct Deck: Sendable, Equatable {
     /// Page `index`, with template strings resolved.
     public func page(at index: Int) -> Page { pages.page(at: index) }
 
+    /// Whether any page has a recording that plays this way.
+    public func hasRecording(playing play: Video.Play) -> Bool {
+        switch pages {
+        case .list(let list): list.contains { $0.videos.contains { $0.play == play } }
+        case .template(_, let page): page.videos.contains { $0.play == play }
+        }
+    }
+
     /// A centred page area: 80% of the canvas height, portrait 9:16 when the canvas is landscape,
     /// and 80% of the width otherwise.
     public static func defaultViewport(for canvas: Canvas) -> Rect {

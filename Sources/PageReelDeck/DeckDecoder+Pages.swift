@@ -34,6 +34,7 @@ extension DeckDecoder {
         guard r.expectObject(K.spec) else { return page }
         page.background = r.member(K.background.name, readFill)
         page.image = r.member(K.image.name) { readText(&$0, isTemplate: isTemplate, nonEmpty: true) }
+        page.video = r.member(K.video.name) { readVideo(&$0, isTemplate: isTemplate) }
         page.fit = r.read(K.fit) ?? page.fit
         page.title = r.member(K.title.name) { readText(&$0, isTemplate: isTemplate) }
         page.subtitle = r.member(K.subtitle.name) { readText(&$0, isTemplate: isTemplate) }
@@ -83,27 +84,29 @@ extension DeckDecoder {
         }
     }
 
-    /// An image or text layer. Text styling on an image layer is an error, not ignored, since it
-    /// usually means the author meant a text layer.
+    /// An image, recording or text layer. Text styling on another kind of layer is an error, not
+    /// ignored, since it usually means the author meant a text layer.
     static func readLayer(_ r: inout JSONReader, isTemplate: Bool) -> Layer? {
         typealias K = DeckFormat.LayerKeys
         guard r.expectObject(K.spec) else { return nil }
+        let kinds = [K.image.name, K.video.name, K.text.name].filter { r.has($0) }
         var content: Layer.Content?
-        switch (r.has(K.image.name), r.has(K.text.name)) {
-        case (false, false):
-            r.report("needs \"image\" or \"text\"")
-        case (true, true):
-            r.report("has both \"image\" and \"text\"; use one per layer")
-        case (true, false):
-            for key in K.textOnly where r.has(key.name) {
-                r.report("\(quoted(key.name)) applies to text layers only", key: key.name)
-            }
-            content = r.member(K.image.name) { readText(&$0, isTemplate: isTemplate, nonEmpty: true) }
-                .map(Layer.Content.image)
-        case (false, true):
+        switch kinds.first {
+        case nil:
+            r.report("needs \"image\", \"video\" or \"text\"")
+        case _ where kinds.count > 1:
+            r.report("has both \(kinds.prefix(2).map(quoted).joined(separator: " and ")); use one per layer")
+        case K.text.name:
             let text = r.member(K.text.name) { readText(&$0, isTemplate: isTemplate) }
             let style = readTextStyle(&r, string: text ?? "")
             if text != nil { content = .text(style) }
+        case let kind?:
+            for key in K.textOnly where r.has(key.name) {
+                r.report("\(quoted(key.name)) applies to text layers only", key: key.name)
+            }
+            content = kind == K.image.name
+                ? r.member(K.image.name) { readText(&$0, isTemplate: isTemplate, nonEmpty: true) }.map(Layer.Content.image)
+                : r.member(K.video.name) { readVideo(&$0, isTemplate: isTemplate) }.map(Layer.Content.video)
         }
         var layer = Layer(content: content ?? .text(TextStyle(string: "")))
         layer.x = r.read(K.x) ?? layer.x
@@ -114,6 +117,32 @@ extension DeckDecoder {
         layer.opacity = r.read(K.opacity) ?? layer.opacity
         layer.parallax = r.member(K.parallax.name, readParallax) ?? layer.parallax
         return content == nil ? nil : layer
+    }
+
+    /// A recording: a path, or `{file, start, end, loop, rate, play, fit}` with `end` after `start`.
+    static func readVideo(_ r: inout JSONReader, isTemplate: Bool) -> Video? {
+        typealias K = DeckFormat.VideoKeys
+        switch r.value.content {
+        case .string:
+            return readText(&r, isTemplate: isTemplate, nonEmpty: true).map { Video(file: $0) }
+        case .object:
+            guard r.expectObject(K.spec) else { return nil }
+            let file = r.member(K.file.name) { readText(&$0, isTemplate: isTemplate, nonEmpty: true) }
+            var video = Video(file: file ?? "")
+            video.start = r.read(K.start) ?? video.start
+            video.end = r.read(K.end)
+            video.loop = r.read(K.loop) ?? video.loop
+            video.rate = r.read(K.rate) ?? video.rate
+            video.play = r.read(K.play) ?? video.play
+            video.fit = r.read(K.fit)
+            if let end = video.end, end <= video.start {
+                r.report("\(formatNumber(end)) must be after \"start\" (\(formatNumber(video.start)))", key: K.end.name)
+            }
+            return file == nil ? nil : video
+        default:
+            r.reportType(expected: "a path or a video object")
+            return nil
+        }
     }
 
     private static func readTextStyle(_ r: inout JSONReader, string: String) -> TextStyle {

@@ -104,6 +104,7 @@ public enum DeckEncoder {
         var members: [(String, OrderedJSON)] = []
         if let background = page.background { members.append((K.background.name, fill(background))) }
         if let image = page.image { members.append((K.image.name, .string(image))) }
+        if let video = page.video { members.append((K.video.name, self.video(video))) }
         members.append((K.fit.name, .string(page.fit.rawValue)))
         if let title = page.title { members.append((K.title.name, .string(title))) }
         if let subtitle = page.subtitle { members.append((K.subtitle.name, .string(subtitle))) }
@@ -118,6 +119,7 @@ public enum DeckEncoder {
         var members: [(String, OrderedJSON)] = []
         switch layer.content {
         case .image(let path): members.append((K.image.name, .string(path)))
+        case .video(let video): members.append((K.video.name, self.video(video)))
         case .text(let style):
             members += [(K.text.name, .string(style.string)), (K.size.name, .number(style.size)),
                         (K.weight.name, .string(style.weight.rawValue)), (K.color.name, color(style.color)),
@@ -130,6 +132,16 @@ public enum DeckEncoder {
         members += [(K.fit.name, .string(layer.fit.rawValue)), (K.opacity.name, .number(layer.opacity)),
                     (K.parallax.name, .object([(DeckFormat.ParallaxKeys.x.name, .number(layer.parallax.x)),
                                                (DeckFormat.ParallaxKeys.y.name, .number(layer.parallax.y))]))]
+        return .object(members)
+    }
+
+    static func video(_ video: Video) -> OrderedJSON {
+        typealias K = DeckFormat.VideoKeys
+        var members: [(String, OrderedJSON)] = [(K.file.name, .string(video.file)), (K.start.name, .number(video.start))]
+        if let end = video.end { members.append((K.end.name, .number(end))) }
+        members += [(K.loop.name, .bool(video.loop)), (K.rate.name, .number(video.rate)),
+                    (K.play.name, .string(video.play.rawValue))]
+        if let fit = video.fit { members.append((K.fit.name, .string(fit.rawValue))) }
         return .object(members)
     }
 }

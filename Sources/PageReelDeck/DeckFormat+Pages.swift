@@ -42,9 +42,12 @@ extension DeckFormat {
         static let image = KeySpec("image", .string(nonEmpty: true),
                                    "An image covering the page: PNG or JPEG, at most 50 megapixels decoded, path "
                                    + "relative to the deck, shown as a browser shows it (colour profile, orientation).")
+        static let video = KeySpec("video", DeckFormat.video,
+                                   "A screen recording covering the page, drawn over `image`: a path, or a video object "
+                                   + "saying which part of it plays, how fast and when.")
         static let fit = Key<Fit>.choice("fit", noun: "fit", default: .fill,
-                                         "How `image` fills the page: `fill` crops to cover it, `fit` letterboxes, "
-                                         + "`stretch` ignores the aspect ratio.")
+                                         "How `image` and `video` fill the page: `fill` crops to cover it, `fit` "
+                                         + "letterboxes, `stretch` ignores the aspect ratio.")
         static let title = KeySpec("title", .string(nonEmpty: false),
                                    "Bold centred text, 8.5% of the page width in size: in the middle of a plain page, "
                                    + "in the lower part over a dark scrim when the page has an image.")
@@ -58,8 +61,8 @@ extension DeckFormat {
         static let layers = KeySpec("layers", .array(.object(LayerKeys.spec.name)), default: .json("[]"),
                                     "Images and texts placed on the page, drawn in order.")
 
-        static let spec = ObjectSpec("page", "One page, drawn in this order: background, image, title and subtitle, "
-                                     + "layers.", keys: [background, image, fit.spec, title, subtitle, textColor.spec,
+        static let spec = ObjectSpec("page", "One page, drawn in this order: background, image, video, title and "
+                                     + "subtitle, layers.", keys: [background, image, video, fit.spec, title, subtitle, textColor.spec,
                                                          markup.spec, caption, layers])
     }
 
@@ -76,16 +79,22 @@ extension DeckFormat {
     enum LayerKeys {
         static let image = KeySpec("image", .string(nonEmpty: true),
                                    "Makes an image layer: PNG or JPEG, at most 50 megapixels, path relative to the deck.")
+        static let video = KeySpec("video", DeckFormat.video,
+                                   "Makes a recording layer, placed like an image (picture in picture): a path, or a "
+                                   + "video object.")
         static let text = KeySpec("text", .string(nonEmpty: false),
                                   "Makes a text layer, in any language. Lines break at `\\n` and, with a `width`, where "
                                   + "Unicode allows (between words, between ideographs).")
         static let x = Key<Double>.number("x", default: 0, "Left edge in page points, before parallax.")
         static let y = Key<Double>.number("y", default: 0, "Top edge in page points, before parallax.")
         static let width = Key<Double>.number("width", .positive,
-                                              "Box width. An image without it keeps its displayed width (after EXIF "
-                                              + "orientation); text without it does not wrap.")
-        static let height = Key<Double>.number("height", .positive, "Box height. An image without it keeps its displayed height.")
-        static let fit = Key<Fit>.choice("fit", noun: "fit", default: .fill, "How an image fills its box (as for pages).")
+                                              "Box width. An image or recording without it keeps its displayed width "
+                                              + "(after EXIF orientation or the recording's rotation); text without it "
+                                              + "does not wrap.")
+        static let height = Key<Double>.number("height", .positive,
+                                               "Box height. An image or recording without it keeps its displayed height.")
+        static let fit = Key<Fit>.choice("fit", noun: "fit", default: .fill,
+                                         "How an image or recording fills its box (as for pages).")
         static let opacity = Key<Double>.number("opacity", .fraction, default: 1, "Opacity, 0 (invisible) to 1.")
         static let parallax = KeySpec("parallax", .object(ParallaxKeys.spec.name), default: .json("{}"),
                                       "MAGPagedScrollView's parallax: with progress p = trunc(100 · s) in [−100, 100] "
@@ -110,11 +119,43 @@ extension DeckFormat {
 
         static let spec = ObjectSpec(
             "layer",
-            "An image layer (`image`) or a text layer (`text`), exactly one of them; the text keys are for text "
-                + "layers only.",
-            keys: [image, text, x.spec, y.spec, width.spec, height.spec, fit.spec, opacity.spec, parallax] + textOnly,
-            alternatives: [.init(requires: image.name, forbids: [text.name] + textOnly.map(\.name)),
-                           .init(requires: text.name, forbids: [image.name])])
+            "An image layer (`image`), a recording layer (`video`) or a text layer (`text`), exactly one of them; the "
+                + "text keys are for text layers only.",
+            keys: [image, video, text, x.spec, y.spec, width.spec, height.spec, fit.spec, opacity.spec, parallax]
+                + textOnly,
+            alternatives: [.init(requires: image.name, forbids: [video.name, text.name] + textOnly.map(\.name)),
+                           .init(requires: video.name, forbids: [image.name, text.name] + textOnly.map(\.name)),
+                           .init(requires: text.name, forbids: [image.name, video.name])])
+    }
+
+    enum VideoKeys {
+        static let file = Key<String>.string("file", nonEmpty: true, required: true,
+                                             "The recording, relative to the deck: any container and codec FFmpeg "
+                                             + "decodes (MP4, MOV, WebM; H.264, HEVC, VP9, AV1, ProRes), at most 50 "
+                                             + "megapixels a frame, shown upright and in its colours (rotation, "
+                                             + "BT.601/BT.709, limited or full range). Audio is ignored.")
+        static let start = Key<Double>.number("start", .nonNegative, default: 0,
+                                              "Seconds into the file where the clip begins; before the file's end.")
+        static let end = Key<Double>.number("end", .positive,
+                                            "Seconds into the file where the clip ends, after `start`; the file's end "
+                                            + "when left out or later.")
+        static let loop = Key<Bool>.boolean("loop", default: false,
+                                            "Past `end` the clip starts over at `start`; otherwise it holds its last "
+                                            + "frame.")
+        static let rate = Key<Double>.number("rate", .positive(max: 100), default: 1,
+                                             "Playback speed: 2 plays twice as fast, 0.5 at half speed.")
+        static let play = Key<Video.Play>.choice("play", noun: "play mode", default: .always,
+                                                 "`always`: at deck time t the clip is at `start + rate · t`. "
+                                                 + "`onAppear`: the clip starts from `start` each time its page becomes "
+                                                 + "the current page (the page nearest the viewport), and shows its "
+                                                 + "first frame before that.")
+        static let fit = Key<Fit>.choice("fit", noun: "fit", default: nil,
+                                         "How the recording fills its box; the page's or layer's `fit` when left out.")
+
+        static let spec = ObjectSpec("video", "A screen recording placed on the deck's timeline as a video editor "
+                                     + "places a clip; a bare path means this object with only `file`. Output frame n "
+                                     + "shows the recording's frame whose time span contains the clip's time at n.",
+                                     keys: [file.spec, start.spec, end.spec, loop.spec, rate.spec, play.spec, fit.spec])
     }
 
     enum ParallaxKeys {

@@ -16,7 +16,8 @@ public enum DeckFormat {
     public static let objects: [ObjectSpec] = [
         RootKeys.spec, CanvasKeys.spec, BackdropImageKeys.spec, ViewportKeys.spec, DeviceKeys.spec, StatusBarKeys.spec,
         CaptionsKeys.spec, PageStyleKeys.spec, ShadowKeys.spec,
-        PageTemplateKeys.spec, PageKeys.spec, GradientKeys.spec, LayerKeys.spec, ParallaxKeys.spec,
+        PageTemplateKeys.spec, PageKeys.spec, VideoKeys.spec, GradientKeys.spec, LayerKeys.spec,
+        ParallaxKeys.spec,
         CustomTransitionKeys.spec, FoldKeys.spec,
         TabsKeys.spec, SelectorKeys.spec, IndicatorKeys.spec, PhysicsKeys.spec, SpringKeys.spec,
         StepKeys.spec, DragKeys.spec, FlingKeys.spec, JumpKeys.spec, TapKeys.spec, HintKeys.spec,
@@ -32,6 +33,8 @@ public enum DeckFormat {
 
     /// `background`-like values: a colour, or a gradient.
     static let fill = ValueType.oneOf([.color, .object(GradientKeys.spec.name)])
+    /// A recording: its path, or a video object.
+    static let video = ValueType.oneOf([.string(nonEmpty: true), .object(VideoKeys.spec.name)])
     /// The transition names and the custom object.
     static let transition = ValueType.oneOf([.choice(TransitionName.allCases.map(\.rawValue)),
                                              .object(CustomTransitionKeys.spec.name)])

@@ -110,9 +110,10 @@ extension Key where Value == Int {
 }
 
 extension Key where Value == String {
-    static func string(_ name: String, nonEmpty: Bool = false, default value: String? = nil, _ summary: String) -> Key {
+    static func string(_ name: String, nonEmpty: Bool = false, default value: String? = nil, required: Bool = false,
+                       _ summary: String) -> Key {
         Key(spec: KeySpec(name, .string(nonEmpty: nonEmpty), default: value.map { .json(jsonString($0)) } ?? .none,
-                          summary)) { $0.readString(nonEmpty: nonEmpty) }
+                          required: required, summary)) { $0.readString(nonEmpty: nonEmpty) }
     }
 }
 

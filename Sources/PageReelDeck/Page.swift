@@ -1,8 +1,11 @@
-/// One page: a background, an optional image, a title and subtitle, and free layers.
+/// One page: a background, an optional image or screen recording, a title and subtitle, and free layers.
 public struct Page: Sendable, Equatable {
     public var background: Fill?
     /// Image path, relative to the deck file.
     public var image: String?
+    /// A screen recording covering the page, drawn over `image`.
+    public var video: Video?
+    /// How `image` (and `video`, unless it gives its own) fills the page.
     public var fit: Fit = .fill
     public var title: String?
     public var subtitle: String?
@@ -17,10 +20,12 @@ public struct Page: Sendable, Equatable {
     /// The family of titles, and of text that names none (Debian's fonts-dejavu-core).
     public static let defaultFont = "DejaVu Sans"
 
-    public init(background: Fill? = nil, image: String? = nil, fit: Fit = .fill, title: String? = nil,
-                subtitle: String? = nil, textColor: Color = .white, caption: String? = nil, layers: [Layer] = []) {
+    public init(background: Fill? = nil, image: String? = nil, video: Video? = nil, fit: Fit = .fill,
+                title: String? = nil, subtitle: String? = nil, textColor: Color = .white, caption: String? = nil,
+                layers: [Layer] = []) {
         self.background = background
         self.image = image
+        self.video = video
         self.fit = fit
         self.title = title
         self.subtitle = subtitle
@@ -32,10 +37,20 @@ public struct Page: Sendable, Equatable {
     /// True if the page looks different at different parallax progress values.
     public var hasParallax: Bool { layers.contains { $0.parallax != .zero } }
 
+    /// The page's recordings: its own, then its layers', in drawing order.
+    public var videos: [Video] {
+        var videos = video.map { [$0] } ?? []
+        for layer in layers {
+            if case .video(let video) = layer.content { videos.append(video) }
+        }
+        return videos
+    }
+
     /// Every string field with `transform` applied (used to resolve templates).
     func mapStrings(_ transform: (String) -> String) -> Page {
         var p = self
         p.image = image.map(transform)
+        if let video { p.video?.file = transform(video.file) }
         p.title = title.map(transform)
         p.subtitle = subtitle.map(transform)
         p.caption = caption.map(transform)
@@ -43,6 +58,9 @@ public struct Page: Sendable, Equatable {
             var l = layer
             switch l.content {
             case .image(let path): l.content = .image(transform(path))
+            case .video(var video):
+                video.file = transform(video.file)
+                l.content = .video(video)
             case .text(var text):
                 text.string = transform(text.string)
                 l.content = .text(text)
@@ -106,18 +124,20 @@ public struct TextStyle: Sendable, Hashable {
     }
 }
 
-/// A positioned image or text on a page, moved by MAG's parallax progress.
+/// A positioned image, recording or text on a page, moved by MAG's parallax progress.
 public struct Layer: Sendable, Equatable {
     public enum Content: Sendable, Equatable {
         /// Image path relative to the deck file.
         case image(String)
+        /// A recording placed like an image (picture in picture).
+        case video(Video)
         case text(TextStyle)
     }
 
     public var content: Content
     public var x: Double = 0
     public var y: Double = 0
-    /// Box size; for images nil = the image's own size, for text nil width = no wrapping.
+    /// Box size; for images and recordings nil = their own displayed size, for text nil width = no wrapping.
     public var width: Double?
     public var height: Double?
     public var fit: Fit = .fill

@@ -17,10 +17,17 @@ import Synchronization
 public final class FrameRenderer: Sendable {
     public let deck: Deck
     public let pages: PageRenderer
-    private let textures: LRUCache<TextureKey, Texture>
+    private let textures: LRUCache<RenderedPage, Texture>
     /// The backdrop and the device, made once per output scale.
     private let sprites = Mutex<[SpriteCacheKey: Sprite]>([:])
     private let rasterizer = SceneRasterizer()
+
+    /// A page texture as cached: a page's recordings at the same source frames look the same.
+    private struct RenderedPage: Hashable {
+        var page: Int
+        var progress: Int
+        var frames: [Int]
+    }
 
     private struct SpriteCacheKey: Hashable {
         var key: SpriteKey
@@ -86,31 +93,39 @@ public final class FrameRenderer: Sendable {
     /// The textures of every page the scene draws, rendering the missing ones in parallel.
     func prepareTextures(for scene: Scene) throws(RasterError) -> [TextureKey: Texture] {
         let keys = scene.textureKeys
-        var found: [TextureKey: Texture] = [:]
-        var missing: [TextureKey] = []
+        var cacheKeys: [RenderedPage] = []
         for key in keys {
-            if let texture = textures.value(for: key) { found[key] = texture } else { missing.append(key) }
+            let frames = try key.clock.map { clock throws(RasterError) in
+                try pages.videoFrames(of: deck.page(at: key.page), at: clock)
+            } ?? []
+            cacheKeys.append(RenderedPage(page: key.page, progress: key.progress, frames: frames))
+        }
+        var found: [TextureKey: Texture] = [:]
+        var missing: [(key: TextureKey, cached: RenderedPage)] = []
+        for (key, cached) in zip(keys, cacheKeys) {
+            if let texture = textures.value(for: cached) { found[key] = texture } else { missing.append((key, cached)) }
         }
         guard !missing.isEmpty else { return found }
-        let missingKeys = missing
+        let work = missing
         // One slot per page; each worker fills only its own.
-        let results = Mutex([Result<Texture, RasterError>?](repeating: nil, count: missing.count))
+        let results = Mutex([Result<Texture, RasterError>?](repeating: nil, count: work.count))
         let viewport = deck.viewport
-        DispatchQueue.concurrentPerform(iterations: missing.count) { k in
-            let key = missingKeys[k]
+        DispatchQueue.concurrentPerform(iterations: work.count) { k in
+            let cached = work[k].cached
             let result = Result { () throws(RasterError) -> Texture in
-                let page = try pages.render(deck.page(at: key.page), style: deck.pageStyle, width: viewport.width,
-                                            height: viewport.height, scale: scene.scale, progress: key.progress)
+                let page = try pages.render(deck.page(at: cached.page), style: deck.pageStyle, width: viewport.width,
+                                            height: viewport.height, scale: scene.scale, progress: cached.progress,
+                                            frames: cached.frames)
                 return Texture(page)
             }
             results.withLock { $0[k] = result }
         }
-        let keep = Set(keys)
-        for (key, result) in zip(missing, results.withLock { $0 }) {
+        let keep = Set(cacheKeys)
+        for ((key, cached), result) in zip(work, results.withLock { $0 }) {
             switch result ?? .failure(.io(path: "", message: "page was not rendered")) {
             case .success(let texture):
                 found[key] = texture
-                textures.insert(texture, for: key, cost: texture.texels.count * 4, keep: keep)
+                textures.insert(texture, for: cached, cost: texture.texels.count * 4, keep: keep)
             case .failure(let error):
                 throw error
             }

@@ -2,15 +2,18 @@ import Foundation
 import PageReelDeck
 import PageReelScene
 
-/// Renders one page's content — background, image, title and subtitle, layers moved by parallax —
-/// into a pixmap of the page size times the output scale: the texture the transitions then move.
+/// Renders one page's content — background, image, recording, title and subtitle, layers moved by
+/// parallax — into a pixmap of the page size times the output scale: the texture the transitions
+/// then move.
 ///
 /// Images are decoded once and kept, mipmapped, in a byte-bounded cache; they are drawn with the
 /// same quad kernel as the frames, so an image that fills the page at 1:1 lands pixel for pixel.
+/// A recording's frame is drawn the same way, once the caller has said which frame (`frames`).
 public final class PageRenderer: Sendable {
     /// Folder that relative image and font paths are resolved against (the deck's).
     public let baseDirectory: String
     public let text: TextRenderer
+    public let videos: VideoLibrary
     private let images: LRUCache<String, Texture>
 
     /// `fonts` lists the deck's font files (its `fonts` key), relative to `baseDirectory`.
@@ -18,6 +21,7 @@ public final class PageRenderer: Sendable {
         self.baseDirectory = baseDirectory
         self.text = text ?? TextRenderer(fonts: FontLibrary(files: fonts, baseDirectory: baseDirectory))
         images = LRUCache(budget: imageBudget)
+        videos = VideoLibrary()
     }
 
     /// The absolute path of a deck path.
@@ -35,16 +39,26 @@ public final class PageRenderer: Sendable {
         }
     }
 
-    /// Renders `page` at `scale` output pixels per point, with parallax progress `progress`.
+    /// The source frame each of `page`'s recordings shows at `clock`, in `page.videos` order.
+    public func videoFrames(of page: Page, at clock: PageClock) throws(RasterError) -> [Int] {
+        try videos.frames(of: page, at: clock, resolve: resolve)
+    }
+
+    /// Renders `page` at `scale` output pixels per point, with parallax progress `progress`, its
+    /// recordings showing source frames `frames` (in `page.videos` order; nil = at the deck's start).
     public func render(_ page: Page, style: PageStyle, width: Double, height: Double, scale: Double,
-                       progress: Int) throws(RasterError) -> Pixmap {
+                       progress: Int, frames: [Int]? = nil) throws(RasterError) -> Pixmap {
         let pw = max(1, Int((width * scale).rounded())), ph = max(1, Int((height * scale).rounded()))
         var pixmap = Pixmap(width: pw, height: ph)
         Fills.fill(&pixmap, with: page.background ?? style.background)
+        let full = Rect(x: 0, y: 0, width: Double(pw), height: Double(ph))
         if let path = page.image {
-            let texture = try image(path)
-            draw(texture, in: Rect(x: 0, y: 0, width: Double(pw), height: Double(ph)), fit: page.fit, opacity: 1,
-                 into: &pixmap)
+            draw(try image(path), in: full, fit: page.fit, opacity: 1, into: &pixmap)
+        }
+        var frames = try (frames ?? videoFrames(of: page, at: PageClock(time: 0)))[...]
+        if let video = page.video {
+            let texture = try videos.frame(frames.popFirst() ?? 0, of: resolve(video.file))
+            draw(texture, in: full, fit: video.fit ?? page.fit, opacity: 1, into: &pixmap)
         }
         try drawTitles(page, width: width, height: height, scale: scale, into: &pixmap)
         let p = Double(progress)
@@ -58,6 +72,12 @@ public final class PageRenderer: Sendable {
                 let h = (layer.height ?? Double(texture.height)) * scale
                 draw(texture, in: Rect(x: x, y: y, width: w, height: h), fit: layer.fit, opacity: layer.opacity,
                      into: &pixmap)
+            case .video(let video):
+                let texture = try videos.frame(frames.popFirst() ?? 0, of: resolve(video.file))
+                let w = (layer.width ?? Double(texture.width)) * scale
+                let h = (layer.height ?? Double(texture.height)) * scale
+                draw(texture, in: Rect(x: x, y: y, width: w, height: h), fit: video.fit ?? layer.fit,
+                     opacity: layer.opacity, into: &pixmap)
             case .text(let style):
                 try text.draw(style, at: x, y: y, scale: scale, maxWidth: layer.width, opacity: layer.opacity,
                               into: &pixmap)
@@ -85,9 +105,10 @@ public final class PageRenderer: Sendable {
         let subtitleLayout = try subtitleStyle.map { s throws(RasterError) in try text.layout(s, scale: scale, maxWidth: wrap) }
         let gap = titleLayout != nil && subtitleLayout != nil ? 0.3 * (subtitleStyle?.size ?? 0) * scale : 0
         let block = (titleLayout?.height ?? 0) + gap + (subtitleLayout?.height ?? 0)
-        let centre = (page.image != nil ? 0.78 : 0.5) * height * scale
+        let pictured = page.image != nil || page.video != nil
+        let centre = (pictured ? 0.78 : 0.5) * height * scale
         var y = centre - block / 2
-        if page.image != nil {
+        if pictured {
             Fills.scrim(&pixmap, from: y - 0.12 * height * scale)
         }
         if let layout = titleLayout {

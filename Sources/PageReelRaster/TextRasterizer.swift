@@ -87,12 +87,12 @@ enum TextRasterizer {
 
     private static func draw(_ lines: [PangoLine], placed: [TextLayout.Line], width: Int, height: Int,
                              originX: Int, originY: Int, color: Color) -> Pixmap {
-        var pixmap = Pixmap(width: width, height: height)
+        let blank = Pixmap(width: width, height: height)
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
-            return pixmap
+            return blank
         }
         defer { cairo_surface_destroy(surface) }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else { return pixmap }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else { return blank }
         cairo_translate(cr, -Double(originX), -Double(originY))
         // Opaque colour: its alpha is applied when the image is composited, to colour glyphs too.
         cairo_set_source_rgb(cr, Double(color.r) / 255, Double(color.g) / 255, Double(color.b) / 255)

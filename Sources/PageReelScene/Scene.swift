@@ -44,15 +44,34 @@ public struct Scene: Sendable, Equatable {
     }
 }
 
-/// Names one rendered page: the page index and the MAG parallax progress it is drawn at (0 for pages
-/// without parallax layers, so their texture is reused across frames).
+/// Names one rendered page: the page index, the MAG parallax progress it is drawn at (0 for pages
+/// without parallax layers, so their texture is reused across frames) and, for a page with
+/// recordings, the clock they play by.
 public struct TextureKey: Sendable, Hashable {
     public var page: Int
     public var progress: Int
+    /// Nil for a page without recordings.
+    public var clock: PageClock?
 
-    public init(page: Int, progress: Int) {
+    public init(page: Int, progress: Int, clock: PageClock? = nil) {
         self.page = page
         self.progress = progress
+        self.clock = clock
+    }
+}
+
+/// What a page's recordings need to know of the time: the deck time, and when the page last became
+/// the current page (for `onAppear`). The renderer turns it into one source frame per recording,
+/// and reuses the page's texture while those frames stay the same.
+public struct PageClock: Sendable, Hashable {
+    /// Seconds from the start of the video.
+    public var time: Double
+    /// When the page last became the current page; nil if it has not yet.
+    public var appeared: Double?
+
+    public init(time: Double, appeared: Double? = nil) {
+        self.time = time
+        self.appeared = appeared
     }
 }
 

@@ -85,26 +85,29 @@ public struct SceneBuilder: Sendable {
         let last = min(deck.pageCount - 1, Int((position + transition.reach).rounded(.down)))
         guard first <= last else { return [] }
         let style = deck.pageStyle
-        var placed: [(quad: PlacedQuad, page: Int, progress: Int)] = []
+        var placed: [(quad: PlacedQuad, page: Int, texture: TextureKey)] = []
         for page in first...last {
             let s = (Double(page) * geometry.width - state.offset) / geometry.width
             guard abs(s) < transition.reach else { continue }
-            let progress = deck.page(at: page).hasParallax ? SceneBuilder.parallaxProgress(s: s) : 0
+            let content = deck.page(at: page)
+            let progress = content.hasParallax ? SceneBuilder.parallaxProgress(s: s) : 0
+            let clock = content.videos.isEmpty ? nil : PageClock(time: state.time, appeared: state.lastAppearance(of: page))
+            let texture = TextureKey(page: page, progress: progress, clock: clock)
             for quad in transition.place(page: page, s: s, geometry: geometry) {
-                placed.append((quad, page, progress))
+                placed.append((quad, page, texture))
             }
         }
         // Stable painter's order: by order, then by page index.
         placed.sort { $0.quad.order != $1.quad.order ? $0.quad.order < $1.quad.order : $0.page < $1.page }
         var items: [SceneItem] = []
-        for (quad, page, progress) in placed {
+        for (quad, _, texture) in placed {
             let transform = toOutput * quad.transform
             if let shadow = style.shadow, quad.castsShadow, quad.opacity > 0 {
                 items.append(.shadow(ShadowQuad(transform: transform, outline: geometry.fullPage,
                                                 cornerRadius: style.cornerRadius, shadow: shadow,
                                                 opacity: quad.opacity)))
             }
-            items.append(.page(PageQuad(texture: TextureKey(page: page, progress: progress), transform: transform,
+            items.append(.page(PageQuad(texture: texture, transform: transform,
                                         source: quad.source, opacity: quad.opacity,
                                         cornerRadius: style.cornerRadius, shading: quad.shading,
                                         antialiasedEdges: quad.antialiasedEdges)))

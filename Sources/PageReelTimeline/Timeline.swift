@@ -27,6 +27,8 @@ public struct Timeline: Sendable {
     let bounds: ScrollBounds
     /// The script's transition switches, in time order.
     public let transitionChanges: [TransitionChange]
+    /// The changes of the current page, in time order, when a recording plays `onAppear` (else empty).
+    public let appearances: [PageAppearance]
 
     /// The longest video pagereel makes, in seconds (DESIGN §8).
     public static let maximumDuration: Double = 600
@@ -61,6 +63,8 @@ public struct Timeline: Sendable {
         strokes = builder.strokes
         bounds = builder.bounds
         transitionChanges = builder.transitions
+        appearances = deck.hasRecording(playing: .onAppear)
+            ? Timeline.appearances(segments: clipped, bounds: builder.bounds, duration: length) : []
     }
 
     /// Frames in the video at `fps` (at least 1).
@@ -76,6 +80,7 @@ public struct Timeline: Sendable {
         var state = TimelineState(time: t, offset: sample.offset, velocity: sample.velocity, phase: segment.phase,
                                   touch: touch(at: t), position: bounds.position(sample.offset))
         state.transition = transitionChanges.last { $0.time <= t }?.transition
+        state.appearances = appearances[..<appearanceCount(atOrBefore: t)]
         return state
     }
 
@@ -85,6 +90,16 @@ public struct Timeline: Sendable {
         while low < high {
             let mid = (low + high + 1) / 2
             if segments[mid].start <= t { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// How many page changes happened at or before `t` (binary search).
+    func appearanceCount(atOrBefore t: Double) -> Int {
+        var low = 0, high = appearances.count
+        while low < high {
+            let mid = (low + high) / 2
+            if appearances[mid].time <= t { low = mid + 1 } else { high = mid }
         }
         return low
     }

@@ -19,6 +19,9 @@ public struct TimelineState: Sendable, Equatable {
     public var position: Double
     /// The transition a script step switched to, if one did by now (else the deck's).
     public var transition: TransitionSpec?
+    /// The changes of the current page up to this instant, oldest first, when the deck has a
+    /// recording that plays `onAppear` (else empty).
+    public var appearances: ArraySlice<PageAppearance> = []
 
     public init(time: Double, offset: Double, velocity: Double, phase: Phase, touch: Touch?, position: Double) {
         self.time = time

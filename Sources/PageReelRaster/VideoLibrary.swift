@@ -1,0 +1,47 @@
+import PageReelDeck
+
+/// The recordings a deck names: each opened once and kept open (its frame index read, its decoder
+/// positioned), and the frames shown lately kept as textures, both in bounded caches so a deck of
+/// many long recordings stays within a fixed memory.
+public final class VideoLibrary: Sendable {
+    private let clips: LRUCache<String, VideoClip>
+    private let frames: LRUCache<FrameKey, Texture>
+
+    private struct FrameKey: Hashable {
+        var path: String
+        var index: Int
+    }
+
+    /// Open recordings are bounded by `openClips`, their decoded frames by `frameBudget` bytes.
+    public init(openClips: Int = 8, frameBudget: Int = 64 << 20) {
+        clips = LRUCache(budget: openClips)
+        frames = LRUCache(budget: frameBudget)
+    }
+
+    /// The recording at an absolute path, opened once even when render threads ask at once.
+    public func clip(_ path: String) throws(RasterError) -> VideoClip {
+        try clips.value(for: path) { () throws(RasterError) in
+            (try VideoClip(path: path, maxPixels: ImageDecoder.maxPixels), 1)
+        }
+    }
+
+    /// Source frame `index` of the recording at `path`, upright and in sRGB, ready to draw.
+    public func frame(_ index: Int, of path: String) throws(RasterError) -> Texture {
+        let clip = try clip(path)
+        return try frames.value(for: FrameKey(path: path, index: index)) { () throws(RasterError) in
+            let texture = Texture(try clip.frame(index))
+            return (texture, texture.texels.count * 4)
+        }
+    }
+
+    /// The source frame each of `page`'s recordings shows at `clock`, in `page.videos` order.
+    func frames(of page: Page, at clock: PageClock, resolve: (String) -> String) throws(RasterError) -> [Int] {
+        var indices: [Int] = []
+        for video in page.videos {
+            let clip = try clip(resolve(video.file))
+            let elapsed = video.elapsed(at: clock.time, appeared: clock.appeared)
+            indices.append(clip.frameIndex(at: video.fileTime(elapsed: elapsed, duration: clip.duration)))
+        }
+        return indices
+    }
+}
