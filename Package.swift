@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "PageReelTimeline", dependencies: ["PageReelDeck"]),
         .target(name: "PageReelScene", dependencies: ["PageReelTimeline"]),
         .target(name: "PageReelRaster",
-                dependencies: ["PageReelScene", "CShims", "CPNG", "CJPEG", "CPango", "CLCMS2"]),
+                dependencies: ["PageReelScene", "CShims", "CFFmpeg", "CPNG", "CJPEG", "CPango", "CLCMS2"]),
         .target(name: "PageReelEncode",
                 dependencies: ["PageReelRaster", "CShims", "CFFmpeg", "CImageQuant"]),
         .target(name: "PageReel", dependencies: ["PageReelEncode"]),

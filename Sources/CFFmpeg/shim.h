@@ -1,6 +1,7 @@
 #ifndef PAGEREEL_CFFMPEG_SHIM_H
 #define PAGEREEL_CFFMPEG_SHIM_H
 #include <libavutil/avutil.h>
+#include <libavutil/display.h>
 #include <libavutil/error.h>
 #include <libavutil/frame.h>
 #include <libavutil/imgutils.h>

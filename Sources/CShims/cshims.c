@@ -13,6 +13,7 @@
 
 int pr_averror_eagain(void) { return AVERROR(EAGAIN); }
 int pr_averror_eof(void) { return AVERROR_EOF; }
+int pr_averror_invaliddata(void) { return AVERROR_INVALIDDATA; }
 
 const char *pr_av_err2str(int errnum, char *buf, size_t buflen) {
     return av_make_error_string(buf, buflen, errnum);

@@ -37,7 +37,7 @@ extension PageReelError {
         case .render(let raster):
             switch raster {
             case .notFound, .io, .font: .missingInput
-            case .badImage, .badFont, .markup: .invalidInput
+            case .badImage, .badVideo, .badFont, .markup: .invalidInput
             case .png: .internalFailure
             }
         case .cannotCreateOutput: .cannotCreateOutput

@@ -85,17 +85,23 @@ public enum ImageDecoder {
 
     /// Rejects an empty image or one over the limit; called with header sizes, before allocating.
     static func checkSize(width: Int, height: Int, maxPixels: Int, name: String) throws(RasterError) {
-        guard width > 0, height > 0 else {
-            throw .badImage(path: name, message: "image has zero size (\(width)×\(height))")
+        if let problem = sizeProblem(width: width, height: height, maxPixels: maxPixels, what: "image") {
+            throw .badImage(path: name, message: problem)
         }
-        // Both formats cap a side below 2³¹, so the product fits.
+    }
+
+    /// What is wrong with a decoded size (an image's, a video's pictures'), or nil: zero, or over
+    /// the limit, said in megapixels.
+    static func sizeProblem(width: Int, height: Int, maxPixels: Int, what: String) -> String? {
+        guard width > 0, height > 0 else { return "\(what) has zero size (\(width)×\(height))" }
+        // Image formats cap a side below 2³¹, FFmpeg at Int32.max, so the product fits.
         let pixels = width * height
-        guard pixels > maxPixels else { return }
+        guard pixels > maxPixels else { return nil }
         // Limits are whole megapixels in practice; a finer one (tests, callers) reads in pixels.
         let size = maxPixels % 1_000_000 == 0
             ? "\(oneDecimal(Double(width) * Double(height) / 1e6)) MP, over the limit of \(maxPixels / 1_000_000) MP"
             : "\(pixels) pixels, over the limit of \(maxPixels) pixels"
-        throw .badImage(path: name, message: "\(width)×\(height) is \(size)")
+        return "\(width)×\(height) is \(size)"
     }
 
     /// `x` with exactly one decimal, rounded half up (no Foundation formatting needed).

@@ -23,23 +23,30 @@ enum ImageOrientation: Int, Sendable, CaseIterable {
         rawValue >= 5 ? (height, width) : (width, height)
     }
 
+    /// Which stored pixel displayed (x, y) shows, as steps: stored x moves by `xx` per displayed x
+    /// and `xy` per displayed y; stored y by `yx` and `yy`.
+    var stepping: (xx: Int, xy: Int, yx: Int, yy: Int) {
+        switch self {
+        case .identity: (1, 0, 0, 1)
+        case .flipHorizontal: (-1, 0, 0, 1)
+        case .rotate180: (-1, 0, 0, -1)
+        case .flipVertical: (1, 0, 0, -1)
+        case .transpose: (0, 1, 1, 0)
+        case .rotate90: (0, 1, -1, 0)
+        case .transverse: (0, -1, -1, 0)
+        case .rotate270: (0, -1, 1, 0)
+        }
+    }
+
     /// The pixmap as displayed.
     func apply(to pixmap: Pixmap) -> Pixmap {
         guard self != .identity else { return pixmap }
         let w = pixmap.width, h = pixmap.height
         let (dw, dh) = displayed(width: w, height: h)
-        // Displayed (x, y) shows stored (x0 + xx·x + xy·y, y0 + yx·x + yy·y).
-        let (x0, y0, xx, xy, yx, yy): (Int, Int, Int, Int, Int, Int)
-        switch self {
-        case .identity: (x0, y0, xx, xy, yx, yy) = (0, 0, 1, 0, 0, 1)
-        case .flipHorizontal: (x0, y0, xx, xy, yx, yy) = (w - 1, 0, -1, 0, 0, 1)
-        case .rotate180: (x0, y0, xx, xy, yx, yy) = (w - 1, h - 1, -1, 0, 0, -1)
-        case .flipVertical: (x0, y0, xx, xy, yx, yy) = (0, h - 1, 1, 0, 0, -1)
-        case .transpose: (x0, y0, xx, xy, yx, yy) = (0, 0, 0, 1, 1, 0)
-        case .rotate90: (x0, y0, xx, xy, yx, yy) = (0, h - 1, 0, 1, -1, 0)
-        case .transverse: (x0, y0, xx, xy, yx, yy) = (w - 1, h - 1, 0, -1, -1, 0)
-        case .rotate270: (x0, y0, xx, xy, yx, yy) = (w - 1, 0, 0, -1, 1, 0)
-        }
+        // Displayed (x, y) shows stored (x0 + xx·x + xy·y, y0 + yx·x + yy·y); a step back along
+        // an axis starts from that axis' far end.
+        let (xx, xy, yx, yy) = stepping
+        let x0 = xx < 0 || xy < 0 ? w - 1 : 0, y0 = yx < 0 || yy < 0 ? h - 1 : 0
         let stepX = xx + yx * w, stepY = xy + yy * w
         var out = Pixmap(width: dw, height: dh)
         out.pixels.withUnsafeMutableBytes { dst in

@@ -8,6 +8,9 @@ public enum RasterError: Error, Sendable, Equatable, CustomStringConvertible {
     case notFound(path: String)
     /// An image file is corrupt, truncated, of an unknown format, or too large.
     case badImage(path: String, message: String)
+    /// A video file is not one libavformat opens, has no video stream, does not decode, or is too
+    /// large; the message carries FFmpeg's reason.
+    case badVideo(path: String, message: String)
     /// libpng failed.
     case png(operation: String, message: String)
     /// A font could not be found or loaded (a family that is not installed).
@@ -22,6 +25,7 @@ public enum RasterError: Error, Sendable, Equatable, CustomStringConvertible {
         case .io(let path, let message): "\(path): \(message)"
         case .notFound(let path): "\(path): file not found"
         case .badImage(let path, let message): "\(path): \(message)"
+        case .badVideo(let path, let message): "\(path): \(message)"
         case .png(let operation, let message): "\(operation): \(message)"
         case .font(let name, let message): "font \(quoted(name)): \(message)"
         case .badFont(let path, let message): "\(path): \(message)"

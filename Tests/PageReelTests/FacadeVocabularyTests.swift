@@ -24,6 +24,7 @@ import Testing
             (.render(.font(name: "Inter", message: "is not installed")), .missingInput),
             (.render(.notFound(path: "x.png")), .missingInput),
             (.render(.badImage(path: "x.png", message: "corrupt")), .invalidInput),
+            (.render(.badVideo(path: "x.mov", message: "no video stream")), .invalidInput),
             (.render(.markup(message: "<b> is not closed")), .invalidInput),
             (.render(.png(operation: "png_write", message: "failed")), .internalFailure),
             (.cannotCreateOutput(path: "/no/x.mp4", message: "folder does not exist"), .cannotCreateOutput),

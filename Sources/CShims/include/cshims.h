@@ -14,6 +14,8 @@
 int pr_averror_eagain(void);
 /// AVERROR_EOF: the encoder is fully drained.
 int pr_averror_eof(void);
+/// AVERROR_INVALIDDATA: damaged input (a decoder skips such a packet and goes on).
+int pr_averror_invaliddata(void);
 /// av_err2str without the compound literal: writes FFmpeg's message for `errnum` into `buf`.
 const char *pr_av_err2str(int errnum, char *buf, size_t buflen);
 
