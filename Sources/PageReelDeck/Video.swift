@@ -47,8 +47,9 @@ public struct Video: Sendable, Equatable {
     }
 
     /// The instant of the file shown after `elapsed` seconds of the clip, for a file whose frames
-    /// run from 0 to `duration` seconds: past the end the last instant before it is held, or the
-    /// clip starts over at `start` when `loop`. Always within `start ..< end` (or the file's end).
+    /// run from 0 to `duration` seconds: past the end an instant `tolerance` before it is held (in
+    /// the last frame that starts before the end), or the clip starts over at `start` when `loop`.
+    /// Always within `start ..< end` (or the file's end).
     ///
     /// A frame counts as begun within `tolerance` of its start, so an output frame at 1/3 s shows
     /// the source frame that starts at 1/3 s whatever the rounding of `start + rate · t`.
@@ -56,7 +57,7 @@ public struct Video: Sendable, Equatable {
         let stop = min(end ?? duration, duration)
         let first = min(max(start, 0), stop)
         let length = stop - first
-        let last = max(0, stop.nextDown)
+        let last = max(0, stop - Video.tolerance)
         guard length > 0, elapsed.isFinite else { return min(first, last) }
         let played = max(elapsed, 0) + Video.tolerance
         return min(first + (loop ? played.truncatingRemainder(dividingBy: length) : played), last)

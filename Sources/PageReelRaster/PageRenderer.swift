@@ -41,7 +41,7 @@ public final class PageRenderer: Sendable {
 
     /// The source frame each of `page`'s recordings shows at `clock`, in `page.videos` order.
     public func videoFrames(of page: Page, at clock: PageClock) throws(RasterError) -> [Int] {
-        try videos.frames(of: page, at: clock, resolve: resolve)
+        try videos.sourceFrames(of: page, at: clock, resolve: resolve)
     }
 
     /// Renders `page` at `scale` output pixels per point, with parallax progress `progress`, its
@@ -55,7 +55,7 @@ public final class PageRenderer: Sendable {
         if let path = page.image {
             draw(try image(path), in: full, fit: page.fit, opacity: 1, into: &pixmap)
         }
-        var frames = try (frames ?? videoFrames(of: page, at: PageClock(time: 0)))[...]
+        var frames = (frames == nil ? try videoFrames(of: page, at: PageClock(time: 0)) : frames ?? [])[...]
         if let video = page.video {
             let texture = try videos.frame(frames.popFirst() ?? 0, of: resolve(video.file))
             draw(texture, in: full, fit: video.fit ?? page.fit, opacity: 1, into: &pixmap)

@@ -1,4 +1,5 @@
 import PageReelDeck
+import PageReelScene
 
 /// The recordings a deck names: each opened once and kept open (its frame index read, its decoder
 /// positioned), and the frames shown lately kept as textures, both in bounded caches so a deck of
@@ -35,7 +36,7 @@ public final class VideoLibrary: Sendable {
     }
 
     /// The source frame each of `page`'s recordings shows at `clock`, in `page.videos` order.
-    func frames(of page: Page, at clock: PageClock, resolve: (String) -> String) throws(RasterError) -> [Int] {
+    func sourceFrames(of page: Page, at clock: PageClock, resolve: (String) -> String) throws(RasterError) -> [Int] {
         var indices: [Int] = []
         for video in page.videos {
             let clip = try clip(resolve(video.file))

@@ -24,10 +24,13 @@ public struct Probe {
     public var width: Int? { stream["width"] as? Int }
     public var height: Int? { stream["height"] as? Int }
 
-    /// Every frame decoded as packed RGB24, one per stored frame.
-    public static func decodeRGB(_ path: String) throws -> [UInt8] {
-        [UInt8](try Command.check("ffmpeg", ["-v", "error", "-i", path, "-fps_mode", "passthrough",
-                                             "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]))
+    /// Every frame decoded as packed RGB24, one per stored frame (turned upright by its display
+    /// matrix, as players show it). `exactly` converts with accurate rounding and chroma
+    /// interpolated at every pixel rather than FFmpeg's fast default.
+    public static func decodeRGB(_ path: String, exactly: Bool = false) throws -> [UInt8] {
+        let flags = exactly ? ["-sws_flags", "bicubic+accurate_rnd+full_chroma_int"] : []
+        return [UInt8](try Command.check("ffmpeg", ["-v", "error", "-i", path, "-fps_mode", "passthrough"] + flags
+                                             + ["-f", "rawvideo", "-pix_fmt", "rgb24", "-"]))
     }
 
     /// The top-level MP4 atoms in order (`ftyp`, `moov`, `mdat`, …).
