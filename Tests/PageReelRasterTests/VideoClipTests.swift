@@ -72,6 +72,57 @@ import Testing
         }
     }
 
+    @Test func callsFromManyThreadsAreServedOneAtATime() async throws {
+        let path = try counterClip(.h264At30, frames: 36)
+        let reference = try VideoClip(path: path)
+        let expected = try (0..<36).map { k throws(RasterError) in try reference.frame(k) }
+        let clip = try VideoClip(path: path)
+        try await withThrowingTaskGroup(of: (Int, Pixmap).self) { group in
+            for k in [35, 0, 17, 18, 5, 30, 29, 1, 12, 11, 24, 6] { group.addTask { (k, try clip.frame(k)) } }
+            for try await (k, frame) in group {
+                let same = frame == expected[k]
+                #expect(same, "frame \(k)")
+            }
+        }
+    }
+
+    /// Frames 40 ms apart plus 0, 7 or 14 ms (irregular steps, as a phone records), with B-frames.
+    @Test func variableFrameRateIsTimedFrameByFrame() throws {
+        let path = try TestClips.counterClip("vfr.mp4", in: scratch.directory(), fps: 25, frames: 40,
+                                             encoder: TestClips.h264, filters: "settb=1/1000,setpts='40*N+7*mod(N,3)'",
+                                             output: ["-fps_mode", "passthrough"])
+        let clip = try VideoClip(path: path)
+        let expected = (0..<40).map { (k: Int) -> Double in Double(40 * k + 7 * (k % 3)) / 1000 }
+        let probed = try TestClips.probedTimes(path)
+        #expect(clip.frameTimes.count == 40)
+        for k in 0..<40 {
+            #expect(abs(clip.frameTimes[k] - expected[k]) < 1e-6 && abs(clip.frameTimes[k] - probed[k]) < 1e-6,
+                    "frame \(k): \(clip.frameTimes[k]) s")
+            #expect(clip.frameIndex(at: expected[k] + 0.001) == k)
+        }
+        for k in [39, 0, 20, 19, 3, 2, 1, 38] {
+            #expect(TestClips.frameNumber(try clip.frame(k)) == k)
+        }
+    }
+
+    /// A clip cut with `-ss` and stream copy starts mid-GOP: the container lists the packets from
+    /// the keyframe before, with an edit list hiding the pictures before the cut. Those are not
+    /// frames; the audio stream beside the video changes nothing.
+    @Test func anEditListHidesThePicturesBeforeTheCut() throws {
+        let folder = try scratch.directory()
+        let whole = try TestClips.make("whole.mp4", in: folder, [
+            "-f", "lavfi", "-i", "color=black:s=320x192:r=30,format=yuv420p,\(TestClips.counter)",
+            "-f", "lavfi", "-i", "sine=d=3", "-frames:v", "60", "-c:a", "aac", "-shortest"] + TestClips.h264)
+        let cut = try TestClips.make("cut.mp4", in: folder, ["-ss", "0.5", "-i", whole, "-c", "copy"])
+        let clip = try VideoClip(path: cut)
+        let probed = try TestClips.probedTimes(cut)
+        #expect(clip.frameCount == 45 && probed.count == 45)
+        #expect(zip(clip.frameTimes, probed).allSatisfy { abs($0 - $1) < 1e-6 })
+        for k in [0, 1, 44, 2, 20, 19, 0] {
+            #expect(TestClips.frameNumber(try clip.frame(k)) == k + 15, "frame \(k)")
+        }
+    }
+
     @Test func frameIndexPicksTheFrameWhoseSpanContainsTheTime() throws {
         let path = try counterClip(.h264At24, frames: 10)
         let clip = try VideoClip(path: path)
