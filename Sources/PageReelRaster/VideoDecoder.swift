@@ -104,8 +104,7 @@ final class VideoDecoder {
             try seek(to: start)
         }
         defer { av_frame_unref(picture) }
-        let stored = try convert(picture)
-        let pixmap = orientation.apply(to: stored)
+        let pixmap = try convert(picture)
         last = (k, pixmap)
         return pixmap
     }
@@ -203,14 +202,16 @@ final class VideoDecoder {
         return found
     }
 
-    /// The picture as RGBA at the clip's stored size (that of its first picture).
+    /// The picture as RGBA, upright, at the clip's size (that of its first picture).
     private func convert(_ picture: UnsafeMutablePointer<AVFrame>) throws(RasterError) -> Pixmap {
         if let converter { return try converter.pixmap(from: picture, check: check) }
         let (w, h) = (Int(picture.pointee.width), Int(picture.pointee.height))
         if let problem = ImageDecoder.sizeProblem(width: w, height: h, maxPixels: maxPixels, what: "the picture") {
             throw check.error(problem)
         }
-        let made = VideoConverter(width: w, height: h)
+        guard let made = VideoConverter(width: w, height: h, orientation: orientation) else {
+            throw check.error("out of memory for \(w)×\(h) pictures")
+        }
         converter = made
         return try made.pixmap(from: picture, check: check)
     }
