@@ -8,22 +8,24 @@ import Testing
 @Suite struct VideoClipTests {
     let scratch = ScratchDirectory()
 
-    /// Codecs and rates of the counter clips: H.264 with B-frames, HEVC with open GOPs, 10-bit HEVC.
+    /// Codecs, rates and containers of the counter clips: H.264 with B-frames, HEVC with open
+    /// GOPs, 10-bit HEVC in a QuickTime file (as iPhones record).
     enum Kind: String, CaseIterable, CustomTestStringConvertible {
-        case h264At24, h264At30, h264At60, hevcAt30, hevc10At60
-        var fps: Int { [.h264At24: 24, .h264At30: 30, .h264At60: 60, .hevcAt30: 30, .hevc10At60: 60][self]! }
+        case h264At24, h264At30, h264At60, hevcAt30, hevc10At60InMOV
+        var fps: Int { [.h264At24: 24, .h264At30: 30, .h264At60: 60, .hevcAt30: 30, .hevc10At60InMOV: 60][self]! }
         var encoder: [String] {
             switch self {
             case .h264At24, .h264At30, .h264At60: TestClips.h264
             case .hevcAt30: TestClips.hevc
-            case .hevc10At60: TestClips.hevc10
+            case .hevc10At60InMOV: TestClips.hevc10
             }
         }
+        var file: String { self == .hevc10At60InMOV ? "\(self).mov" : "\(self).mp4" }
         var testDescription: String { rawValue }
     }
 
     func counterClip(_ kind: Kind, frames: Int = 50) throws -> String {
-        try TestClips.counterClip("\(kind).mp4", in: scratch.directory(), fps: kind.fps, frames: frames,
+        try TestClips.counterClip(kind.file, in: scratch.directory(), fps: kind.fps, frames: frames,
                                   encoder: kind.encoder)
     }
 
@@ -45,7 +47,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [Kind.h264At30, .hevcAt30, .hevc10At60])
+    @Test(arguments: [Kind.h264At30, .hevcAt30, .hevc10At60InMOV])
     func anyOrderGivesTheBytesOfStreamingForward(_ kind: Kind) throws {
         let path = try counterClip(kind, frames: 64)
         let forward = try VideoClip(path: path)
