@@ -12,6 +12,9 @@ import CFFmpeg
 /// full-chroma path and only C for the packed one: 5 ms instead of 24 ms for a 1080p picture,
 /// which is what makes decoding 1080p60 in real time on one core possible.
 ///
+/// A picture stored as RGB with alpha (PNG or QuickTime RLE in a MOV) goes to packed RGBA instead:
+/// swscale's packed-to-planar path rounds alpha (128 comes out 129), its packed copy does not.
+///
 /// One swscale context and one set of planes are kept, made again only when the pictures change
 /// format, size or tags. A picture whose size changed mid-stream is scaled (bicubic) to the first
 /// one's. The same picture always converts to the same bytes.
@@ -47,18 +50,41 @@ final class VideoConverter {
         let f = frame.pointee
         let color = VideoColor(frame: f)
         let context = try self.context(width: f.width, height: f.height, color: color, check: check)
+        if Self.output(for: color) == AV_PIX_FMT_RGBA {
+            var pixels = [UInt8](repeating: 0, count: width * height * 4)
+            try pixels.withUnsafeMutableBufferPointer { buffer throws(RasterError) in
+                try scale(f, context, into: [buffer.baseAddress, nil, nil, nil], stride: width * 4, check: check)
+            }
+            Pixmap.premultiply(&pixels)
+            return orientation.apply(to: Pixmap(width: width, height: height, pixels: pixels))
+        }
         let planeSize = planeStride * height
-        var sources: [UnsafePointer<UInt8>?] = [UnsafePointer(f.data.0), UnsafePointer(f.data.1),
-                                                UnsafePointer(f.data.2), UnsafePointer(f.data.3)]
-        var sourceStrides: [Int32] = [f.linesize.0, f.linesize.1, f.linesize.2, f.linesize.3]
-        var destinations: [UnsafeMutablePointer<UInt8>?] = (0..<4).map { planes + $0 * planeSize }
-        var destinationStrides = [Int32](repeating: Int32(planeStride), count: 4)
-        let rows = sws_scale(context, &sources, &sourceStrides, 0, f.height, &destinations, &destinationStrides)
-        try check(rows, "cannot convert a picture to RGB")
-        guard rows == height else { throw check.error("swscale converted \(rows) of \(height) rows") }
+        try scale(f, context, into: (0..<4).map { planes + $0 * planeSize }, stride: planeStride, check: check)
         var pixmap = interleaved(alpha: color.hasAlpha)
         if color.hasAlpha { Pixmap.premultiply(&pixmap.pixels) }
         return pixmap
+    }
+
+    /// Runs swscale on the whole picture `f`, into `destinations` rows `stride` bytes apart.
+    private func scale(_ f: AVFrame, _ context: OpaquePointer, into destinations: [UnsafeMutablePointer<UInt8>?],
+                       stride: Int, check: VideoCheck) throws(RasterError) {
+        var sources: [UnsafePointer<UInt8>?] = [UnsafePointer(f.data.0), UnsafePointer(f.data.1),
+                                                UnsafePointer(f.data.2), UnsafePointer(f.data.3)]
+        var sourceStrides: [Int32] = [f.linesize.0, f.linesize.1, f.linesize.2, f.linesize.3]
+        var destinations = destinations
+        var destinationStrides = [Int32](repeating: Int32(stride), count: 4)
+        let rows = sws_scale(context, &sources, &sourceStrides, 0, f.height, &destinations, &destinationStrides)
+        try check(rows, "cannot convert a picture to RGB")
+        guard rows == height else { throw check.error("swscale converted \(rows) of \(height) rows") }
+    }
+
+    /// What swscale writes: planar G, B, R (and A), or packed RGBA for RGB with alpha.
+    static func output(for color: VideoColor) -> AVPixelFormat {
+        switch (color.matrix, color.hasAlpha) {
+        case (nil, true): AV_PIX_FMT_RGBA
+        case (_, true): AV_PIX_FMT_GBRAP
+        case (_, false): AV_PIX_FMT_GBRP
+        }
     }
 
     /// The planes as RGBA pixels, turned by `orientation`: displayed (x, y) shows stored
@@ -80,7 +106,8 @@ final class VideoConverter {
                 // Little-endian: r, g, b, a in memory order.
                 if let opacity {
                     for x in 0..<w {
-                        row[x] = UInt32(red[s]) | UInt32(green[s]) << 8 | UInt32(blue[s]) << 16 | UInt32(opacity[s]) << 24
+                        let rgb = UInt32(red[s]) | UInt32(green[s]) << 8 | UInt32(blue[s]) << 16
+                        row[x] = rgb | UInt32(opacity[s]) << 24
                         s += stepX
                     }
                 } else {
@@ -104,8 +131,7 @@ final class VideoConverter {
         self.context = nil
         self.source = nil
         let name = av_get_pix_fmt_name(color.format).map { String(cString: $0) } ?? "format \(color.format.rawValue)"
-        let output = color.hasAlpha ? AV_PIX_FMT_GBRAP : AV_PIX_FMT_GBRP
-        guard let made = sws_getContext(w, h, color.format, Int32(width), Int32(height), output,
+        guard let made = sws_getContext(w, h, color.format, Int32(width), Int32(height), Self.output(for: color),
                                         Self.flags, nil, nil, nil) else {
             throw check.error("cannot convert \(name) \(w)×\(h) pictures to RGB")
         }

@@ -66,6 +66,16 @@ import Testing
         #expect(error(pixel, Self.saturated) <= 3, "\(pixel)")
     }
 
+    /// A video stored as RGB with alpha (PNG pictures in a QuickTime file, as some screen-capture
+    /// tools export): no matrix, and the alpha premultiplied like every pixmap's.
+    @Test func rgbWithAlphaIsPremultiplied() throws {
+        let path = try TestClips.make("alpha.mov", in: scratch.directory(), [
+            "-f", "lavfi", "-i", "color=c=0xFF804080:s=64x48,format=rgba", "-frames:v", "2", "-c:v", "png"])
+        let pixel = try VideoClip(path: path).frame(1).pixel(x: 5, y: 5)
+        // 255·128/255 = 128, 128·128/255 = 64.25, 64·128/255 = 32.1
+        #expect(pixel == (128, 64, 32, 128), "\(pixel)")
+    }
+
     /// A moving, colourful picture (chroma changing every pixel) against ffmpeg's conversion told
     /// the same matrix, range and swscale flags: the planes, strides and bit depth are handed
     /// over right when the two agree (they do to the byte on one machine). The colours themselves
