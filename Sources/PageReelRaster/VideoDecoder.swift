@@ -92,20 +92,18 @@ final class VideoDecoder {
         var start = index.start(for: k)
         // Keep going forward when k is still to come from a start that suits it, unless a keyframe
         // that suits it lies ahead (then seeking there skips decoding the frames in between).
-        if let startedAt, startedAt <= start, k > lastOutput, !flushing, start <= nextPacket {
-        } else {
-            try seek(to: start)
-        }
+        let onTheWay = startedAt.map { $0 <= start && k > lastOutput && !flushing && start <= nextPacket } ?? false
+        if !onTheWay { try seek(to: start) }
         while try !decode(until: k) {
             guard let from = startedAt, from >= 0 else {
-                throw check.error("frame \(k) (at \(index.frameTimes[k]) s) does not decode")
+                let at = (index.frameTimes[k] * 1000).rounded() / 1000
+                throw check.error("frame \(k) (at \(at) s) does not decode")
             }
             start = index.start(for: k, before: from)
             try seek(to: start)
         }
         defer { av_frame_unref(picture) }
-        let stored = try convert(picture)
-        let pixmap = orientation.apply(to: stored)
+        let pixmap = try convert(picture)
         last = (k, pixmap)
         return pixmap
     }
@@ -169,7 +167,8 @@ final class VideoDecoder {
         // first, then its decode time, which lands on it or before it.
         for time in [keyframe.time, keyframe.decodeTime] where time != VideoCheck.noTimestamp {
             try demuxer.seek(to: time)
-            if let landed = try readLanding(), landed <= target, landed == 0 || index.packets[landed].isKeyframe {
+            let landed = try readLanding(expected: target)
+            if let landed, landed <= target, landed == 0 || index.packets[landed].isKeyframe {
                 (nextPacket, startedAt) = (landed, landed == 0 ? -1 : landed)
                 return
             }
@@ -177,7 +176,9 @@ final class VideoDecoder {
         }
         // The seeks went elsewhere: begin again from a freshly opened file.
         demuxer = try VideoDemuxer(path: check.path)
-        guard try readLanding() == 0 else { throw check.error("the file reads differently the second time") }
+        guard try readLanding(expected: 0) == 0 else {
+            throw check.error("the file reads differently the second time")
+        }
         (nextPacket, startedAt) = (0, -1)
     }
 
@@ -187,10 +188,10 @@ final class VideoDecoder {
     }
 
     /// Reads the packet a seek landed on into `packet` (pending) and finds it in the index.
-    private func readLanding() throws(RasterError) -> Int? {
+    private func readLanding(expected: Int) throws(RasterError) -> Int? {
         guard try demuxer.read(into: packet) else { return nil }
         pending = true
-        return try? locate(packet, expected: -1)
+        return try? locate(packet, expected: expected)
     }
 
     /// Which packet of the index `packet` is.
@@ -203,14 +204,16 @@ final class VideoDecoder {
         return found
     }
 
-    /// The picture as RGBA at the clip's stored size (that of its first picture).
+    /// The picture as RGBA, upright, at the clip's size (that of its first picture).
     private func convert(_ picture: UnsafeMutablePointer<AVFrame>) throws(RasterError) -> Pixmap {
         if let converter { return try converter.pixmap(from: picture, check: check) }
         let (w, h) = (Int(picture.pointee.width), Int(picture.pointee.height))
         if let problem = ImageDecoder.sizeProblem(width: w, height: h, maxPixels: maxPixels, what: "the picture") {
             throw check.error(problem)
         }
-        let made = VideoConverter(width: w, height: h)
+        guard let made = VideoConverter(width: w, height: h, orientation: orientation) else {
+            throw check.error("out of memory for \(w)×\(h) pictures")
+        }
         converter = made
         return try made.pixmap(from: picture, check: check)
     }

@@ -15,8 +15,12 @@ final class VideoDemuxer {
     init(path: String) throws(RasterError) {
         check = VideoCheck(path: path)
         var opened: UnsafeMutablePointer<AVFormatContext>? = nil
-        // "file:" keeps a path with a colon in it from being taken for a protocol.
-        let code = avformat_open_input(&opened, "file:" + path, nil, nil)
+        // "file:" keeps a path with a colon in it from being taken for a protocol, and the
+        // whitelist keeps a playlist posing as a video (HLS, concat) from reading anything but files.
+        var options: OpaquePointer? = nil
+        defer { av_dict_free(&options) }
+        try check(av_dict_set(&options, "protocol_whitelist", "file", 0), "cannot set the protocol whitelist")
+        let code = avformat_open_input(&opened, "file:" + path, nil, &options)
         try check(code, "not a video libavformat can open")
         guard let opened else { throw check.error("avformat_open_input returned no context") }
         context = opened   // Every stored property is set from here on, so deinit closes it.

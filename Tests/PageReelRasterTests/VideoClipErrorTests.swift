@@ -57,6 +57,15 @@ import Testing
         expectBadVideo(renamed, "a still image (png_pipe), not a video")
     }
 
+    /// An HLS playlist named like a video opens libavformat's HLS demuxer, which would fetch its
+    /// segments; only files may be read, so it fails at once instead of going to the network.
+    @Test func aPlaylistPosingAsAVideoReadsNoURL() throws {
+        let path = try scratch.directory() + "/playlist.mp4"
+        try "#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:10,\nhttp://127.0.0.1:9/segment.ts\n#EXT-X-ENDLIST\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        expectBadVideo(path, "not a video libavformat can open: Invalid data found when processing input")
+    }
+
     @Test func aTruncatedFileIsRefused() throws {
         let folder = try scratch.directory()
         // moov last (ffmpeg's default): cut, the file has no index at all.
