@@ -7,6 +7,9 @@
 /// smaller table means shorter codes), and compressed with lossy LZW: a pixel may take another
 /// colour, or transparency, that is at most `tolerance` worse if that lets LZW continue a string.
 /// A frame that draws nothing only lengthens the previous image's delay.
+///
+/// Frames come with their start time; an image's delay is the gap to the next image that draws
+/// something, so it is written only then (or by `finish`, which knows the end).
 final class GIFFrameComposer {
     private struct Rectangle {
         var left: Int, top: Int, right: Int, bottom: Int
@@ -24,8 +27,10 @@ final class GIFFrameComposer {
     private let symbols: UnsafeMutableBufferPointer<UInt8>
     private let targets: UnsafeMutableBufferPointer<UInt32>
     private let under: UnsafeMutableBufferPointer<UInt32>
-    /// The image waiting for its delay to be final (a following empty frame may extend it).
+    /// The image waiting for its delay to be final (a following empty frame may extend it), and
+    /// its start in cs.
     private var pending: GIFBlockWriter.Image?
+    private var pendingStart = 0
 
     init(width: Int, height: Int, tolerance: Int, writer: GIFBlockWriter) {
         self.width = width
@@ -47,15 +52,12 @@ final class GIFFrameComposer {
         under.deallocate()
     }
 
-    /// Adds `frame`, shown for `delay` centiseconds. Marks the pixels it leaves transparent in
-    /// `frame.indices`.
-    func add(_ frame: inout GIFFrameQuantizer.Output, delay: Int) throws(EncodeError) {
+    /// Adds `frame`, shown from `start` (cs from the first frame, later than the frame before).
+    /// Marks the pixels it leaves transparent in `frame.indices`.
+    func add(_ frame: inout GIFFrameQuantizer.Output, start: Int) throws(EncodeError) {
         var used = [Bool](repeating: false, count: 256)
-        guard let rectangle = choosePixels(&frame, used: &used) else {
-            // Nothing to draw (the first frame always draws): the previous image stays longer.
-            pending?.delay += delay
-            return
-        }
+        // Nothing to draw (the first frame always draws): the previous image stays longer.
+        guard let rectangle = choosePixels(&frame, used: &used) else { return }
         // The palette cut to the colours drawn, in their order, then the transparent entry.
         var compact = [UInt8](repeating: 0, count: 256)
         var palette: [UInt32] = []
@@ -86,7 +88,7 @@ final class GIFFrameComposer {
         if hasTransparent { palette.append(0) }
         var image = GIFBlockWriter.Image(x: rectangle.left, y: rectangle.top, width: rectangle.width,
                                          height: rectangle.height, palette: palette,
-                                         transparentIndex: hasTransparent ? transparent : nil, delay: delay, data: [])
+                                         transparentIndex: hasTransparent ? transparent : nil, delay: 0, data: [])
         let crop = UnsafeMutableBufferPointer(rebasing: symbols[0..<n])
         palette.withUnsafeBufferPointer { palette in
             let colors = LZWEncoder.Colors(targets: UnsafeBufferPointer(targets), under: UnsafeBufferPointer(under),
@@ -105,14 +107,22 @@ final class GIFFrameComposer {
                 n += 1
             }
         }
-        if let pending { try writer.write(pending) }
+        if var pending {
+            pending.delay = start - pendingStart
+            try writer.write(pending)
+        }
         pending = image
+        pendingStart = start
     }
 
-    /// Writes the last image.
-    func finish() throws(EncodeError) {
-        if let pending { try writer.write(pending) }
+    /// Writes the last image, shown until `end` (cs from the first frame), and completes the file.
+    func finish(end: Int) throws(EncodeError) {
+        if var pending {
+            pending.delay = end - pendingStart
+            try writer.write(pending)
+        }
         pending = nil
+        try writer.finish()
     }
 
     /// Marks the pixels better left as they are on screen, flags the palette entries the others
