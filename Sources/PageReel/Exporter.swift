@@ -99,7 +99,7 @@ public final class Exporter {
         let start = Date()
         let files = try options.outputs.map { output throws(PageReelError) in try OutputFile(output) }
         do throws(PageReelError) {
-            let groups = try makeGroups(files)
+            let groups = try makeGroups(files, cancellation: cancellation)
             let total = groups.reduce(0) { $0 + $1.frames.count }
             var done = 0
             for group in groups {
@@ -120,7 +120,7 @@ public final class Exporter {
 
     /// Outputs grouped by the render they need: the video's, and a second one for a GIF at its
     /// own rate or width.
-    private func makeGroups(_ files: [OutputFile]) throws(PageReelError) -> [RenderGroup] {
+    private func makeGroups(_ files: [OutputFile], cancellation: Cancellation?) throws(PageReelError) -> [RenderGroup] {
         let main = FrameSource(project: project, transition: options.transition, fps: fps, scale: scale)
         var mainSinks: [OutputSink] = []
         var gifFiles: [OutputFile] = []
@@ -130,7 +130,8 @@ public final class Exporter {
             if file.output.format == .gif && separateGIF {
                 gifFiles.append(file)
             } else {
-                mainSinks.append(OutputSink(file, sink: try makeSink(file, width: main.width, height: main.height, fps: fps)))
+                mainSinks.append(OutputSink(file, sink: try makeSink(file, width: main.width, height: main.height, fps: fps,
+                                                                     cancellation: cancellation)))
             }
         }
         var groups: [RenderGroup] = []
@@ -144,7 +145,8 @@ public final class Exporter {
             let end = min(source.frameCount, Int((Double(frames.upperBound) * Double(gifFPS) / Double(fps)).rounded(.up)))
             var sinks: [OutputSink] = []
             for file in gifFiles {
-                sinks.append(OutputSink(file, sink: try makeSink(file, width: source.width, height: source.height, fps: gifFPS)))
+                sinks.append(OutputSink(file, sink: try makeSink(file, width: source.width, height: source.height, fps: gifFPS,
+                                                             cancellation: cancellation)))
             }
             groups.append(RenderGroup(source: source, frames: first..<max(first + 1, end), sinks: sinks))
         }
@@ -152,7 +154,8 @@ public final class Exporter {
     }
 
     /// A new encoder for `file`, the caller's alone (`sending`), so it can move to another thread.
-    private func makeSink(_ file: OutputFile, width: Int, height: Int, fps: Int) throws(PageReelError) -> sending FrameSink {
+    private func makeSink(_ file: OutputFile, width: Int, height: Int, fps: Int,
+                          cancellation: Cancellation?) throws(PageReelError) -> sending FrameSink {
         do throws(EncodeError) {
             switch file.output.format {
             case .mp4, .webm:
@@ -162,8 +165,8 @@ public final class Exporter {
                                                              crf: options.crf, preset: options.preset,
                                                              tune: codec == .h264 ? options.tune : nil))
             case .gif:
-                return try GIFWriter(path: file.temporaryPath,
-                                     options: GIFOptions(width: width, height: height, fps: fps, loop: options.loop))
+                return try makeGIFWriter(path: file.temporaryPath, width: width, height: height, fps: fps,
+                                         cancellation: cancellation)
             case .pngFrames:
                 return try PNGSequenceWriter(directory: file.temporaryPath)
             case .png:
