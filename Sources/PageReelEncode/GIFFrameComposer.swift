@@ -22,6 +22,7 @@ final class GIFFrameComposer {
     private let tolerance: Int
     private let screen: PixelBuffer
     private let writer: GIFBlockWriter
+    private let stop: GIFStop
     private let lzw = LZWEncoder()
     /// The cropped image: symbols, the source colours and the screen under them.
     private let symbols: UnsafeMutableBufferPointer<UInt8>
@@ -32,11 +33,13 @@ final class GIFFrameComposer {
     private var pending: GIFBlockWriter.Image?
     private var pendingStart = 0
 
-    init(width: Int, height: Int, tolerance: Int, writer: GIFBlockWriter) {
+    /// Polls `stop` every few rows (and LZW every 64K pixels); once stopped, `add` throws.
+    init(width: Int, height: Int, tolerance: Int, writer: GIFBlockWriter, stop: GIFStop) {
         self.width = width
         self.height = height
         self.tolerance = tolerance
         self.writer = writer
+        self.stop = stop
         screen = PixelBuffer(count: width * height * 4)
         symbols = .allocate(capacity: width * height)
         symbols.initialize(repeating: 0)
@@ -57,7 +60,9 @@ final class GIFFrameComposer {
     func add(_ frame: inout GIFFrameQuantizer.Output, start: Int) throws(EncodeError) {
         var used = [Bool](repeating: false, count: 256)
         // Nothing to draw (the first frame always draws): the previous image stays longer.
-        guard let rectangle = choosePixels(&frame, used: &used) else { return }
+        let chosen = choosePixels(&frame, used: &used)
+        try stop.check()
+        guard let rectangle = chosen else { return }
         // The palette cut to the colours drawn, in their order, then the transparent entry.
         var compact = [UInt8](repeating: 0, count: 256)
         var palette: [UInt32] = []
@@ -96,8 +101,10 @@ final class GIFFrameComposer {
                                            tolerance: tolerance)
             // Substitutes are judged against the source, which would undo a dither pattern.
             lzw.encode(crop, colors: frame.isDithered ? nil : colors,
-                       minimumCodeSize: GIFBlockWriter.minimumCodeSize(colors: palette.count), into: &image.data)
+                       minimumCodeSize: GIFBlockWriter.minimumCodeSize(colors: palette.count), into: &image.data,
+                       stop: stop)
         }
+        try stop.check()
         // The screen as the decoder will show it, from the symbols LZW actually stored.
         n = 0
         for y in rectangle.top...rectangle.bottom {
@@ -126,7 +133,7 @@ final class GIFFrameComposer {
     }
 
     /// Marks the pixels better left as they are on screen, flags the palette entries the others
-    /// use, and returns the rectangle around those others (nil if there are none).
+    /// use, and returns the rectangle around those others (nil if there are none, or once stopped).
     private func choosePixels(_ frame: inout GIFFrameQuantizer.Output, used: inout [Bool]) -> Rectangle? {
         let palette = frame.palette, hasPrevious = frame.hasPrevious, isDithered = frame.isDithered
         return frame.source.withUnsafeBufferPointer { source in
@@ -148,6 +155,7 @@ final class GIFFrameComposer {
         let screen = self.screen.words
         var bounds = Rectangle(left: width, top: height, right: -1, bottom: -1)
         for y in 0..<height {
+            if y % GIFStop.rows == 0 && stop.isStopped { return nil }
             var rowLeft = width, rowRight = -1
             for x in 0..<width {
                 let p = y * width + x, index = indices[p]

@@ -44,14 +44,15 @@ final class GIFFrameQuantizer {
     }
 
     /// Quantizes `current` (opaque RGBA words), diffed against `previous`, the frame shown before
-    /// it (nil for the first frame), into `output`, with at most `maxColors` (2…256) colours. `stop` is polled between steps and every few
-    /// rows; once it returns true the work is abandoned with `EncodeError.stopped`.
+    /// it (nil for the first frame), into `output`, with at most `maxColors` (2…256) colours.
+    /// `stop` is polled between steps and inside each pixel loop; once it is set, the work is
+    /// abandoned with `EncodeError.stopped`.
     func quantize(_ current: [UInt32], previous: [UInt32]?, maxColors: Int, into output: inout Output,
                   stop: GIFStop) throws(EncodeError) {
         output.source = current
         current.withUnsafeBufferPointer { current in
-            guard let previous else { return histogram.collect(current, changedFrom: nil) }
-            previous.withUnsafeBufferPointer { histogram.collect(current, changedFrom: $0) }
+            guard let previous else { return histogram.collect(current, changedFrom: nil, stop: stop) }
+            previous.withUnsafeBufferPointer { histogram.collect(current, changedFrom: $0, stop: stop) }
         }
         try stop.check()
         output.hasPrevious = previous != nil

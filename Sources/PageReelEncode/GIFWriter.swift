@@ -57,10 +57,11 @@ public final class GIFWriter: FrameSink {
         let file = try GIFBlockWriter(path: path)
         try file.writeHeader(width: options.width, height: options.height, loop: options.loop)
         let tolerance = Int((options.compressionTolerance * options.compressionTolerance).rounded())
-        let composer = GIFFrameComposer(width: options.width, height: options.height, tolerance: tolerance, writer: file)
+        let stop = GIFStop(path: path, requested: shouldStop)
+        let composer = GIFFrameComposer(width: options.width, height: options.height, tolerance: tolerance,
+                                        writer: file, stop: stop)
         stage = GIFFrameStage(width: options.width, height: options.height, speed: Self.speed,
-                              dithering: options.dithering, maxColors: 256, composer: composer,
-                              stop: GIFStop(path: path, requested: shouldStop))
+                              dithering: options.dithering, maxColors: 256, composer: composer, stop: stop)
     }
 
     /// Stops the background work of a writer dropped before `finish` (a failed export).
