@@ -48,8 +48,8 @@ public final class GIFWriter: FrameSink {
         guard (0...1).contains(options.dithering) else {
             throw invalid("dithering", "\(options.dithering)", "must be 0…1")
         }
-        guard (0...64).contains(options.compressionTolerance) else {
-            throw invalid("compressionTolerance", "\(options.compressionTolerance)", "must be 0…64")
+        guard GIFOptions.qualities.contains(options.quality) else {
+            throw invalid("quality", "\(options.quality)", "must be 1…100")
         }
         self.path = path
         self.options = options
@@ -61,7 +61,7 @@ public final class GIFWriter: FrameSink {
         let composer = GIFFrameComposer(width: options.width, height: options.height, tolerance: tolerance,
                                         writer: file, stop: stop)
         stage = GIFFrameStage(width: options.width, height: options.height, speed: Self.speed,
-                              dithering: options.dithering, maxColors: 256, composer: composer, stop: stop)
+                              dithering: options.dithering, maxColors: options.maxColors, composer: composer, stop: stop)
     }
 
     /// Stops the background work of a writer dropped before `finish` (a failed export).
