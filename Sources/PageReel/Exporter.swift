@@ -72,6 +72,9 @@ public final class Exporter {
         if let gifWidth = options.gifWidth, !(16...canvas.width * 4).contains(gifWidth) {
             throw .usage("--gif-width: \(gifWidth) is outside 16…\(canvas.width * 4)")
         }
+        if !ExportOptions.gifQualities.contains(options.gifQuality) {
+            throw .usage("--gif-quality: \(options.gifQuality) is outside 1…100")
+        }
         var seen = Set<String>()
         for output in options.outputs where !seen.insert((output.path as NSString).standardizingPath).inserted {
             throw .usage("-o \(output.path) is given twice")
@@ -125,7 +128,7 @@ public final class Exporter {
         var mainSinks: [OutputSink] = []
         var gifFiles: [OutputFile] = []
         let gifScale = options.gifWidth.map { Double($0) / Double(project.deck.canvas.width) }
-        let separateGIF = (options.gifFPS != nil && options.gifFPS != fps) || (gifScale != nil && gifScale != scale)
+        let separateGIF = gifFPS != fps || (gifScale != nil && gifScale != scale)
         for file in files {
             if file.output.format == .gif && separateGIF {
                 gifFiles.append(file)
@@ -137,7 +140,6 @@ public final class Exporter {
         var groups: [RenderGroup] = []
         if !mainSinks.isEmpty { groups.append(RenderGroup(source: main, frames: frames, sinks: mainSinks)) }
         if !gifFiles.isEmpty {
-            let gifFPS = options.gifFPS ?? fps
             let source = FrameSource(project: project, transition: options.transition, fps: gifFPS,
                                      scale: gifScale ?? scale)
             // The same stretch of time as the video's frames.
