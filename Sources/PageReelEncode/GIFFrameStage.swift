@@ -1,24 +1,29 @@
 import Dispatch
-import Glibc
+import Foundation
 import Synchronization
 
 /// Quantizes the GIF's frames on every core while the video is still rendering, and composes
 /// them into the file in order as soon as each is ready.
 ///
 /// Design. The writer hands over each GIF frame (`submit`) the moment its duration is known, that
-/// is when the next distinct frame arrives. Idle workers take frames first come, first served;
-/// each result waits in `ready` until every frame before it has been composed, and the composer,
-/// on its own serial queue, draws it over the screen and writes it out. So the file grows while
-/// rendering goes on, nothing is kept for a later pass (no spill: memory is a few frames, whatever
-/// the video's length), and `finish` has only the last few frames to wait for.
+/// is when the next distinct frame arrives. Worker threads take frames first come, first served;
+/// each result waits in `ready` until every frame before it has been composed, and the composer
+/// thread draws it over the screen and writes it out. So the file grows while rendering goes on,
+/// nothing is kept for a later pass (no spill: memory is a few frames, whatever the video's
+/// length), and `finish` has only the last few frames to wait for.
 ///
 /// Bounds. At most `limit` frames are between `submit` and the file; `submit` waits for room, which
 /// holds rendering back when the GIF is the slower side. Each frame in flight holds its pixels
 /// (4 bytes a pixel, shared with the next frame's diff) and, once quantized, an index per pixel.
 ///
+/// Threads. The workers and the composer are threads of their own, started with the first frame
+/// and ended by `close`, not blocks on Dispatch's global queues: they are busy for the whole
+/// export, and would otherwise hold the few threads those queues run on, delaying what else runs
+/// there (a signal handler, its watchdog, the renderer's bands).
+///
 /// No memory is shared between threads: jobs and quantized frames are `Sendable` values moved
 /// through `state`; each quantizer (C state) lives in its worker's mutex, the composer (the open
-/// file) in its own, used only on the composer's queue and, after the last frame, by `finish`.
+/// file) in its own, used by the composer thread and, after the last frame, by `finish`.
 final class GIFFrameStage: Sendable {
     /// One GIF frame to quantize and compose.
     struct Job: Sendable {
@@ -36,9 +41,8 @@ final class GIFFrameStage: Sendable {
     private struct State {
         /// Submitted jobs no worker has taken yet, oldest first.
         var waiting: [Job] = []
-        var idleWorkers: [Int]
-        /// Quantized frames by number, with their job (pixels dropped), waiting for their turn.
-        var ready: [Int: (output: GIFFrameQuantizer.Output, job: Job)] = [:]
+        /// Quantized frames by number, with their start and coverage, waiting for their turn.
+        var ready: [Int: (output: GIFFrameQuantizer.Output, start: Int, covers: Int)] = [:]
         /// Quantized frames' buffers, composed and free for another frame.
         var spare: [GIFFrameQuantizer.Output] = []
         var submitted = 0
@@ -47,6 +51,9 @@ final class GIFFrameStage: Sendable {
         /// The writer's frames that are in the file.
         var covered = 0
         var failure: EncodeError?
+        var started = false
+        /// Set by `close`: the threads leave.
+        var closed = false
     }
 
     /// The composer (which owns the file) and whether the file is complete.
@@ -72,21 +79,22 @@ final class GIFFrameStage: Sendable {
     private let state: Mutex<State>
     private let workers: [Worker]
     private let composition: Mutex<Composition>
-    private let composing = DispatchQueue(label: "pagereel.gif.composer")
-    /// Free places among the `limit`: taken by `submit`, given back once a frame is in the file.
+    /// One signal per waiting job, one per quantized frame (plus wake-ups from `close`), and the
+    /// free places among the `limit`: taken by `submit`, given back once a frame is in the file.
+    /// All created at zero and signalled up: libdispatch traps when a semaphore is disposed of
+    /// below its initial value, which a stop with frames in flight would leave it at.
+    private let jobs = DispatchSemaphore(value: 0), results = DispatchSemaphore(value: 0)
     private let room = DispatchSemaphore(value: 0)
 
     init(width: Int, height: Int, speed: Int, dithering: Float, maxColors: Int,
          composer: sending GIFFrameComposer, stop: GIFStop) {
-        let count = min(Self.maximumWorkers, max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        let count = min(Self.maximumWorkers, max(1, ProcessInfo.processInfo.activeProcessorCount))
         (self.width, self.height, self.speed, self.dithering, self.maxColors) = (width, height, speed, dithering, maxColors)
         self.stop = stop
         limit = 2 * count
         workers = (0..<count).map { _ in Worker() }
-        state = Mutex(State(idleWorkers: Array((0..<count).reversed())))
+        state = Mutex(State())
         composition = Mutex(Composition(composer: composer))
-        // Created at zero and signalled up: libdispatch traps when a semaphore is disposed of
-        // below its initial value, which a stop with frames in flight would leave it at.
         for _ in 0..<limit { room.signal() }
     }
 
@@ -97,12 +105,14 @@ final class GIFFrameStage: Sendable {
     /// Queues `job` (numbers in order from 0), waiting while `limit` frames are in flight.
     func submit(_ job: Job) throws(EncodeError) {
         try waitForRoom()
-        let worker = state.withLock { state -> Int? in
+        let first = state.withLock { state in
             state.waiting.append(job)
             state.submitted += 1
-            return state.idleWorkers.popLast()
+            defer { state.started = true }
+            return !state.started
         }
-        if let worker { DispatchQueue.global().async { self.work(worker) } }
+        if first { startThreads() }
+        jobs.signal()
     }
 
     /// Waits until every submitted frame is in the file, calling `progress` (on this thread) with
@@ -118,12 +128,20 @@ final class GIFFrameStage: Sendable {
             // every 50 ms.
             _ = room.wait(timeout: .now() + .milliseconds(50))
         }
+        close()
         try composition.withLock { composition throws(EncodeError) in
             guard !composition.done else { throw .finished(path: stop.path) }
             composition.done = true
             try composition.composer.finish(end: end)
         }
         progress(0)
+    }
+
+    /// Ends the threads once they are done with the frame in hand (at once, if stopped).
+    func close() {
+        guard !state.withLock({ state in defer { state.closed = true }; return state.closed }) else { return }
+        for _ in workers { jobs.signal() }
+        results.signal()
     }
 
     /// Throws the first failure of a worker or the composer, or `.stopped` once asked to stop.
@@ -146,18 +164,25 @@ final class GIFFrameStage: Sendable {
     private func fail(_ error: EncodeError) {
         state.withLock { if $0.failure == nil { $0.failure = error } }
         stop.stop()
+        close()
     }
 
-    /// A worker's loop on a global-queue thread: takes waiting jobs until there are none.
+    private func startThreads() {
+        var threads = workers.indices.map { worker in Thread { self.work(worker) } }
+        threads.append(Thread { self.compose() })
+        for thread in threads {
+            thread.stackSize = 1 << 22
+            thread.start()
+        }
+    }
+
+    /// A worker thread: quantizes waiting jobs, one per signal of `jobs`, until closed.
     private func work(_ worker: Int) {
         ImageQuant.singleThreaded()
         while true {
+            jobs.wait()
             let taken = state.withLock { state -> (Job, GIFFrameQuantizer.Output?)? in
-                guard !state.waiting.isEmpty, state.failure == nil else {
-                    state.idleWorkers.append(worker)
-                    return nil
-                }
-                return (state.waiting.removeFirst(), state.spare.popLast())
+                state.closed ? nil : (state.waiting.removeFirst(), state.spare.popLast())
             }
             guard let (job, spare) = taken else { return }
             var output = spare ?? GIFFrameQuantizer.Output(pixels: width * height)
@@ -172,36 +197,34 @@ final class GIFFrameStage: Sendable {
                 }
             }
             if case .failure(let error) = result { return fail(error) }
-            var finished = job
-            (finished.pixels, finished.previous) = ([], nil)
-            state.withLock { $0.ready[job.number] = (output, finished) }
-            composing.async { self.composeReady() }
+            state.withLock { $0.ready[job.number] = (output, job.start, job.covers) }
+            results.signal()
         }
     }
 
-    /// On the composer's queue: composes the ready frames that are next in order.
-    private func composeReady() {
+    /// The composer thread: composes the ready frames that are next in order, until closed.
+    private func compose() {
         while true {
-            let next = state.withLock { state in
-                state.failure == nil ? state.ready.removeValue(forKey: state.composed) : nil
-            }
-            guard let next else { return }
-            var output = next.output
-            let job = next.job
-            let result = composition.withLock { composition in
-                Result { () throws(EncodeError) in
-                    try stop.check()
-                    try composition.composer.add(&output, start: job.start)
+            results.wait()
+            while true {
+                let next = state.withLock { state in
+                    state.closed ? nil : state.ready.removeValue(forKey: state.composed)
                 }
+                guard let next else { break }
+                var output = next.output
+                let result = composition.withLock { composition in
+                    Result { () throws(EncodeError) in try composition.composer.add(&output, start: next.start) }
+                }
+                if case .failure(let error) = result { return fail(error) }
+                output.source = []
+                state.withLock { state in
+                    state.composed += 1
+                    state.covered = next.covers
+                    state.spare.append(output)
+                }
+                room.signal()
             }
-            if case .failure(let error) = result { return fail(error) }
-            output.source = []
-            state.withLock { state in
-                state.composed += 1
-                state.covered = job.covers
-                state.spare.append(output)
-            }
-            room.signal()
+            if state.withLock({ $0.closed }) { return }
         }
     }
 }

@@ -64,8 +64,12 @@ public final class GIFWriter: FrameSink {
                               dithering: options.dithering, maxColors: options.maxColors, composer: composer, stop: stop)
     }
 
-    /// Stops the background work of a writer dropped before `finish` (a failed export).
-    deinit { stage.stop.stop() }
+    /// Stops the background work of a writer dropped before `finish` (a failed export) and ends
+    /// its threads.
+    deinit {
+        stage.stop.stop()
+        stage.close()
+    }
 
     public var backlog: Int { stage.backlog(total: written) }
 
