@@ -33,9 +33,10 @@ struct RenderGroup {
         let sinks = self.sinks
         var delivered = 0, reported = 0
         /// Reports the frames newly through every output: `delivered` minus the largest backlog.
+        /// After a signal nothing more is reported: the export will not complete.
         func report(backlogs: [Int]) {
             let through = delivered - (backlogs.max() ?? 0)
-            while reported < through {
+            while reported < through && cancellation?.signal == nil {
                 reported += 1
                 frameDone()
             }

@@ -115,14 +115,15 @@ final class GIFFrameStage: Sendable {
         jobs.signal()
     }
 
-    /// Waits until every submitted frame is in the file, calling `progress` (on this thread) with
+    /// Waits until every submitted frame is composed, calling `progress` (on this thread) with
     /// the frames of `total` still to come; then writes the last image, shown until `end` (cs),
-    /// and completes the file.
+    /// and completes the file. Until then at least one frame is still to come: progress reports
+    /// 0 only once the file is complete.
     func finish(end: Int, total: Int, progress: (Int) -> Void) throws(EncodeError) {
         while true {
-            let (composed, submitted, covered) = state.withLock { ($0.composed, $0.submitted, $0.covered) }
             try check()
-            progress(total - covered)
+            let (composed, submitted, covered) = state.withLock { ($0.composed, $0.submitted, $0.covered) }
+            progress(max(1, total - covered))
             if composed == submitted { break }
             // Each composed frame gives back a place: a wake-up per frame, and a poll at least
             // every 50 ms.
