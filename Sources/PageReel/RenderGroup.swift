@@ -31,11 +31,12 @@ struct RenderGroup {
 
     private func render(cancellation: Cancellation?, frameDone: () -> Void) throws(PageReelError) {
         let sinks = self.sinks
-        var delivered = 0, reported = 0
-        /// Reports the frames newly through every output: `delivered` minus the largest backlog.
+        var delivered = 0, reported = 0, finished = false
+        /// Reports the frames newly through every output: `delivered` minus the largest backlog,
+        /// but the last frame only once every output is finished (an encoder's flush is work too).
         /// After a signal nothing more is reported: the export will not complete.
         func report(backlogs: [Int]) {
-            let through = delivered - (backlogs.max() ?? 0)
+            let through = min(delivered - (backlogs.max() ?? 0), frames.count - (finished ? 0 : 1))
             while reported < through && cancellation?.signal == nil {
                 reported += 1
                 frameDone()
@@ -68,6 +69,7 @@ struct RenderGroup {
             }
             backlogs[k] = 0
         }
+        finished = true
         report(backlogs: backlogs)
     }
 }
