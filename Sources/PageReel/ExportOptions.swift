@@ -1,5 +1,6 @@
 import Foundation
 import PageReelDeck
+import PageReelEncode
 
 /// What an export writes and how: outputs, and the overrides of the command line.
 public struct ExportOptions: Sendable {
@@ -19,7 +20,7 @@ public struct ExportOptions: Sendable {
     public var preset: String = "medium"
     /// x264 tune; nil = none.
     public var tune: String? = "animation"
-    /// GIF frame rate and width, when they differ from the video's.
+    /// GIF frame rate; nil = the video's, but at most `maximumDefaultGIFFPS`.
     public var gifFPS: Int?
     /// GIF width in pixels; the GIF is rendered at that size (the canvas's aspect ratio kept).
     public var gifWidth: Int?
@@ -27,6 +28,16 @@ public struct ExportOptions: Sendable {
     public var loop: Int = 0
     /// Whether the summary lists each output's SHA-256 (read back once written).
     public var checksums = false
+    /// GIF quality 1…100 (`gifQualities`): 100 keeps the quantized frames exactly (lossless
+    /// LZW); lower values let lossy LZW move pixels further and, below 80, use fewer colours.
+    public var gifQuality: Int = GIFOptions.defaultQuality
+
+    /// The GIF qualities there are.
+    public static let gifQualities = GIFOptions.qualities
+    /// The fastest GIF rate chosen without `gifFPS`: a GIF's delays are whole centiseconds and
+    /// browsers play those under 2 cs as 10 cs, so 50 fps (2 cs each) is the fastest that plays
+    /// smoothly and keeps its time everywhere.
+    public static let maximumDefaultGIFFPS = 50
 
     /// Options with every default: no outputs (`DECK.mp4`), the deck's transition, rate and size.
     public init() {}

@@ -77,6 +77,9 @@ public final class Exporter {
         if let gifWidth = options.gifWidth, !(16...canvas.width * 4).contains(gifWidth) {
             throw .usage("--gif-width: \(gifWidth) is outside 16…\(canvas.width * 4)")
         }
+        if !ExportOptions.gifQualities.contains(options.gifQuality) {
+            throw .usage("--gif-quality: \(options.gifQuality) is outside 1…100")
+        }
         var seen = Set<String>()
         for output in options.outputs where !seen.insert((output.path as NSString).standardizingPath).inserted {
             throw .usage("-o \(output.path) is given twice")
@@ -104,7 +107,7 @@ public final class Exporter {
         let start = Date()
         let files = try options.outputs.map { output throws(PageReelError) in try OutputFile(output) }
         do throws(PageReelError) {
-            let groups = try makeGroups(files)
+            let groups = try makeGroups(files, cancellation: cancellation)
             let total = groups.reduce(0) { $0 + $1.frames.count }
             var done = 0
             for group in groups {
@@ -127,23 +130,23 @@ public final class Exporter {
 
     /// Outputs grouped by the render they need: the video's, and a second one for a GIF at its
     /// own rate or width.
-    private func makeGroups(_ files: [OutputFile]) throws(PageReelError) -> [RenderGroup] {
+    private func makeGroups(_ files: [OutputFile], cancellation: Cancellation?) throws(PageReelError) -> [RenderGroup] {
         let main = FrameSource(project: project, transition: options.transition, fps: fps, scale: scale)
         var mainSinks: [OutputSink] = []
         var gifFiles: [OutputFile] = []
         let gifScale = options.gifWidth.map { Double($0) / Double(project.deck.canvas.width) }
-        let separateGIF = (options.gifFPS != nil && options.gifFPS != fps) || (gifScale != nil && gifScale != scale)
+        let separateGIF = gifFPS != fps || (gifScale != nil && gifScale != scale)
         for file in files {
             if file.output.format == .gif && separateGIF {
                 gifFiles.append(file)
             } else {
-                mainSinks.append(OutputSink(file, sink: try makeSink(file, width: main.width, height: main.height, fps: fps)))
+                mainSinks.append(OutputSink(file, sink: try makeSink(file, width: main.width, height: main.height, fps: fps,
+                                                                     cancellation: cancellation)))
             }
         }
         var groups: [RenderGroup] = []
         if !mainSinks.isEmpty { groups.append(RenderGroup(source: main, frames: frames, sinks: mainSinks)) }
         if !gifFiles.isEmpty {
-            let gifFPS = options.gifFPS ?? fps
             let source = FrameSource(project: project, transition: options.transition, fps: gifFPS,
                                      scale: gifScale ?? scale)
             // The same stretch of time as the video's frames.
@@ -151,7 +154,8 @@ public final class Exporter {
             let end = min(source.frameCount, Int((Double(frames.upperBound) * Double(gifFPS) / Double(fps)).rounded(.up)))
             var sinks: [OutputSink] = []
             for file in gifFiles {
-                sinks.append(OutputSink(file, sink: try makeSink(file, width: source.width, height: source.height, fps: gifFPS)))
+                sinks.append(OutputSink(file, sink: try makeSink(file, width: source.width, height: source.height, fps: gifFPS,
+                                                             cancellation: cancellation)))
             }
             groups.append(RenderGroup(source: source, frames: first..<max(first + 1, end), sinks: sinks))
         }
@@ -159,15 +163,16 @@ public final class Exporter {
     }
 
     /// A new encoder for `file`, the caller's alone (`sending`), so it can move to another thread.
-    private func makeSink(_ file: OutputFile, width: Int, height: Int, fps: Int) throws(PageReelError) -> sending FrameSink {
+    private func makeSink(_ file: OutputFile, width: Int, height: Int, fps: Int,
+                          cancellation: Cancellation?) throws(PageReelError) -> sending FrameSink {
         let video = try videoOptions(for: file.output.format, width: width, height: height, fps: fps)
         do throws(EncodeError) {
             switch file.output.format {
             case .mp4, .webm:
                 return try VideoWriter(path: file.temporaryPath, options: video)
             case .gif:
-                return try GIFWriter(path: file.temporaryPath,
-                                     options: GIFOptions(width: width, height: height, fps: fps, loop: options.loop))
+                return try makeGIFWriter(path: file.temporaryPath, width: width, height: height, fps: fps,
+                                         cancellation: cancellation)
             case .pngFrames:
                 return try PNGSequenceWriter(directory: file.temporaryPath)
             case .png:

@@ -57,9 +57,11 @@ struct FramePipeline {
         }
         var current: Pixmap?
         for frame in frames {
-            // Only this thread closes `ready`, and only on the way out.
-            let rendered = ready.receive()!
+            // Only this thread closes `ready`, and only on the way out, so nil means a signal came
+            // while the frame was still rendering: the export stops without waiting for it.
+            let rendered = ready.receive(unless: { cancellation?.signal != nil })
             if let signal = cancellation?.signal { throw .interrupted(signal: signal) }
+            guard let rendered else { preconditionFailure("the frame queue closed while in use") }
             switch rendered {
             case .frame(let pixmap):
                 // Moved back, not copied: the render thread may write it at once.

@@ -52,6 +52,21 @@ final class HandOff<Element: Sendable>: Sendable {
     /// closed (values still in it are dropped).
     func receive() -> Element? {
         available.wait()
+        return take()
+    }
+
+    /// Like `receive()`, but also gives up (nil) once `stop` returns true; it is asked every
+    /// 50 ms while there is nothing to receive, so a waiter does not depend on the sender to
+    /// notice a cancellation.
+    func receive(unless stop: () -> Bool) -> Element? {
+        while available.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
+            if stop() { return nil }
+        }
+        return take()
+    }
+
+    /// The oldest value, after `available` granted one (or a wake-up from `close`).
+    private func take() -> Element? {
         let taken = state.withLock { state -> Element? in
             guard !state.closed else { return nil }
             return state.items.removeFirst()

@@ -5,14 +5,17 @@ import Synchronization
 /// One output's encoder, owned by a mutex, with what its errors need to name the output.
 ///
 /// Encoders own C state (FFmpeg contexts, open files) and are not `Sendable`. The encoder is moved
-/// in when it is made (`sending`) and never leaves: every use takes the lock, so the compiler
-/// checks that one thread at a time feeds it, whichever thread that is. Each encoder is fed by
-/// one thread per frame, so the lock is never contended and costs nothing measurable.
+/// in when it is made (`sending`); every use takes the lock, so the compiler checks that one
+/// thread at a time feeds it, whichever thread that is. Each encoder is fed by one thread per
+/// frame, so the lock is never contended and costs nothing measurable. `finish` takes the encoder
+/// out for good: it completes on the calling thread, reporting progress there, and nothing uses it
+/// afterwards.
 final class OutputSink: Sendable {
     let output: Output
     /// Where the encoder writes until the export succeeds.
     let temporaryPath: String
-    private let sink: Mutex<any FrameSink>
+    /// The encoder; nil once `finish` has taken it.
+    private let sink: Mutex<(any FrameSink)?>
 
     init(_ file: OutputFile, sink: sending any FrameSink) {
         output = file.output
@@ -23,16 +26,24 @@ final class OutputSink: Sendable {
     /// Adds frame `frame` of the render.
     func write(_ pixmap: Pixmap, frame: Int) throws(PageReelError) {
         do throws(EncodeError) {
-            try sink.withLock { sink throws(EncodeError) in try sink.write(pixmap, index: frame) }
+            try sink.withLock { sink throws(EncodeError) in
+                guard let sink else { throw .finished(path: temporaryPath) }
+                try sink.write(pixmap, index: frame)
+            }
         } catch {
             throw Exporter.map(error, output: output, temporaryPath: temporaryPath)
         }
     }
 
-    /// Completes the file (still under its temporary name).
-    func finish() throws(PageReelError) {
+    /// Frames written that the encoder has not put in the file yet (`FrameSink.backlog`).
+    var backlog: Int { sink.withLock { $0?.backlog ?? 0 } }
+
+    /// Completes the file (still under its temporary name), calling `progress` with the backlog
+    /// as it drains.
+    func finish(progress: (Int) -> Void) throws(PageReelError) {
         do throws(EncodeError) {
-            try sink.withLock { sink throws(EncodeError) in try sink.finish() }
+            guard let sink = sink.withLock({ $0.take() }) else { throw .finished(path: temporaryPath) }
+            try sink.finish(progress: progress)
         } catch {
             throw Exporter.map(error, output: output, temporaryPath: temporaryPath)
         }

@@ -33,6 +33,8 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
     case noFrames(path: String)
     /// `write` or `finish` was called after `finish()`.
     case finished(path: String)
+    /// The writer was asked to stop (a cancellation) before the output was complete.
+    case stopped(path: String)
 
     /// The output file the error is about.
     public var path: String {
@@ -41,7 +43,7 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
              .ffmpeg(let path, _, _, _), .system(let path, _, _, _), .imageQuant(let path, _, _), .invalidOption(let path, _, _, _),
              .frameSize(let path, _, _, _, _, _), .frameOrder(let path, _, _), .noFrames(let path),
              .badInput(let path, _), .shardFrames(let path, _, _, _, _),
-             .finished(let path):
+             .finished(let path), .stopped(let path):
             path
         }
     }
@@ -74,6 +76,8 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(path): no frames to write"
         case .finished(let path):
             "\(path): the output is already finished"
+        case .stopped(let path):
+            "\(path): stopped before the output was complete"
         }
     }
 

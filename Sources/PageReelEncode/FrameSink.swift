@@ -6,9 +6,10 @@
 //
 // - MP4 and WebM stream through libavcodec/libavformat (`VideoWriter`): one reused frame, swscale
 //   RGBA → YUV 4:2:0 with BT.709 coefficients, packets rescaled into the muxer's time base.
-// - GIF: frames are spilled to an unlinked file; `finish()` gives each frame its own palette of the
-//   pixels it changes (libimagequant plus RGB k-means, on every core) and writes them in order with
-//   transparency for what is already on screen, a crop to what changes and lossy LZW (`GIFWriter`).
+// - GIF: while frames arrive, each distinct frame gets its own palette of the pixels it changes
+//   (libimagequant plus RGB k-means, on every core) and is written in order with transparency for
+//   what is already on screen, a crop to what changes and lossy LZW (`GIFWriter`). That work runs
+//   behind the frames it is given, so the GIF reports a `backlog`.
 // - PNG sequences, the poster frame and stills go through `PNGFile`, one file per absolute frame
 //   index for sequences.
 //
@@ -26,4 +27,19 @@ public protocol FrameSink: AnyObject {
     func write(_ frame: Pixmap, index: Int) throws(EncodeError)
     /// Flushes and closes the output; after this the file at `path` is complete.
     func finish() throws(EncodeError)
+    /// Frames given to `write` that are not in the output yet because the sink works on them in
+    /// the background (the GIF's quantizers). 0 for sinks whose `write` completes each frame.
+    ///
+    /// Progress counts a frame as done only once every output has it, so a bar never reaches 100%
+    /// while encoding work is still to come.
+    var backlog: Int { get }
+    /// `finish()`, calling `progress` on the calling thread with the backlog as it drains, down
+    /// to 0 when the file is complete.
+    func finish(progress: (Int) -> Void) throws(EncodeError)
+}
+
+extension FrameSink {
+    public var backlog: Int { 0 }
+
+    public func finish(progress: (Int) -> Void) throws(EncodeError) { try finish() }
 }

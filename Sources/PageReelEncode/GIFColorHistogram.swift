@@ -46,10 +46,13 @@ final class GIFColorHistogram {
     }
 
     /// Counts the pixels of `current` that differ from `previous` (all of them without a
-    /// `previous`). Both hold opaque RGBA words, one per pixel.
-    func collect(_ current: UnsafeBufferPointer<UInt32>, changedFrom previous: UnsafeBufferPointer<UInt32>?) {
+    /// `previous`). Both hold opaque RGBA words, one per pixel. Polls `stop` every 64K pixels and
+    /// returns early, the histogram incomplete, once it is set.
+    func collect(_ current: UnsafeBufferPointer<UInt32>, changedFrom previous: UnsafeBufferPointer<UInt32>?,
+                 stop: GIFStop? = nil) {
         clear()
         for p in 0..<pixelEntries.count {
+            if p & 0xFFFF == 0, let stop, stop.isStopped { return }
             let color = current[p]
             if let previous, previous[p] == color {
                 pixelEntries[p] = -1

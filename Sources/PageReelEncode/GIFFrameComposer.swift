@@ -7,6 +7,9 @@
 /// smaller table means shorter codes), and compressed with lossy LZW: a pixel may take another
 /// colour, or transparency, that is at most `tolerance` worse if that lets LZW continue a string.
 /// A frame that draws nothing only lengthens the previous image's delay.
+///
+/// Frames come with their start time; an image's delay is the gap to the next image that draws
+/// something, so it is written only then (or by `finish`, which knows the end).
 final class GIFFrameComposer {
     private struct Rectangle {
         var left: Int, top: Int, right: Int, bottom: Int
@@ -19,19 +22,24 @@ final class GIFFrameComposer {
     private let tolerance: Int
     private let screen: PixelBuffer
     private let writer: GIFBlockWriter
+    private let stop: GIFStop
     private let lzw = LZWEncoder()
     /// The cropped image: symbols, the source colours and the screen under them.
     private let symbols: UnsafeMutableBufferPointer<UInt8>
     private let targets: UnsafeMutableBufferPointer<UInt32>
     private let under: UnsafeMutableBufferPointer<UInt32>
-    /// The image waiting for its delay to be final (a following empty frame may extend it).
+    /// The image waiting for its delay to be final (a following empty frame may extend it), and
+    /// its start in cs.
     private var pending: GIFBlockWriter.Image?
+    private var pendingStart = 0
 
-    init(width: Int, height: Int, tolerance: Int, writer: GIFBlockWriter) {
+    /// Polls `stop` every few rows (and LZW every 64K pixels); once stopped, `add` throws.
+    init(width: Int, height: Int, tolerance: Int, writer: GIFBlockWriter, stop: GIFStop) {
         self.width = width
         self.height = height
         self.tolerance = tolerance
         self.writer = writer
+        self.stop = stop
         screen = PixelBuffer(count: width * height * 4)
         symbols = .allocate(capacity: width * height)
         symbols.initialize(repeating: 0)
@@ -47,15 +55,14 @@ final class GIFFrameComposer {
         under.deallocate()
     }
 
-    /// Adds `frame`, shown for `delay` centiseconds. Marks the pixels it leaves transparent in
-    /// `frame.indices`.
-    func add(_ frame: inout GIFFrameQuantizer.Output, delay: Int) throws(EncodeError) {
+    /// Adds `frame`, shown from `start` (cs from the first frame, later than the frame before).
+    /// Marks the pixels it leaves transparent in `frame.indices`.
+    func add(_ frame: inout GIFFrameQuantizer.Output, start: Int) throws(EncodeError) {
         var used = [Bool](repeating: false, count: 256)
-        guard let rectangle = choosePixels(&frame, used: &used) else {
-            // Nothing to draw (the first frame always draws): the previous image stays longer.
-            pending?.delay += delay
-            return
-        }
+        // Nothing to draw (the first frame always draws): the previous image stays longer.
+        let chosen = choosePixels(&frame, used: &used)
+        try stop.check()
+        guard let rectangle = chosen else { return }
         // The palette cut to the colours drawn, in their order, then the transparent entry.
         var compact = [UInt8](repeating: 0, count: 256)
         var palette: [UInt32] = []
@@ -86,7 +93,7 @@ final class GIFFrameComposer {
         if hasTransparent { palette.append(0) }
         var image = GIFBlockWriter.Image(x: rectangle.left, y: rectangle.top, width: rectangle.width,
                                          height: rectangle.height, palette: palette,
-                                         transparentIndex: hasTransparent ? transparent : nil, delay: delay, data: [])
+                                         transparentIndex: hasTransparent ? transparent : nil, delay: 0, data: [])
         let crop = UnsafeMutableBufferPointer(rebasing: symbols[0..<n])
         palette.withUnsafeBufferPointer { palette in
             let colors = LZWEncoder.Colors(targets: UnsafeBufferPointer(targets), under: UnsafeBufferPointer(under),
@@ -94,8 +101,10 @@ final class GIFFrameComposer {
                                            tolerance: tolerance)
             // Substitutes are judged against the source, which would undo a dither pattern.
             lzw.encode(crop, colors: frame.isDithered ? nil : colors,
-                       minimumCodeSize: GIFBlockWriter.minimumCodeSize(colors: palette.count), into: &image.data)
+                       minimumCodeSize: GIFBlockWriter.minimumCodeSize(colors: palette.count), into: &image.data,
+                       stop: stop)
         }
+        try stop.check()
         // The screen as the decoder will show it, from the symbols LZW actually stored.
         n = 0
         for y in rectangle.top...rectangle.bottom {
@@ -105,18 +114,26 @@ final class GIFFrameComposer {
                 n += 1
             }
         }
-        if let pending { try writer.write(pending) }
+        if var pending {
+            pending.delay = start - pendingStart
+            try writer.write(pending)
+        }
         pending = image
+        pendingStart = start
     }
 
-    /// Writes the last image.
-    func finish() throws(EncodeError) {
-        if let pending { try writer.write(pending) }
+    /// Writes the last image, shown until `end` (cs from the first frame), and completes the file.
+    func finish(end: Int) throws(EncodeError) {
+        if var pending {
+            pending.delay = end - pendingStart
+            try writer.write(pending)
+        }
         pending = nil
+        try writer.finish()
     }
 
     /// Marks the pixels better left as they are on screen, flags the palette entries the others
-    /// use, and returns the rectangle around those others (nil if there are none).
+    /// use, and returns the rectangle around those others (nil if there are none, or once stopped).
     private func choosePixels(_ frame: inout GIFFrameQuantizer.Output, used: inout [Bool]) -> Rectangle? {
         let palette = frame.palette, hasPrevious = frame.hasPrevious, isDithered = frame.isDithered
         return frame.source.withUnsafeBufferPointer { source in
@@ -138,6 +155,7 @@ final class GIFFrameComposer {
         let screen = self.screen.words
         var bounds = Rectangle(left: width, top: height, right: -1, bottom: -1)
         for y in 0..<height {
+            if y % GIFStop.rows == 0 && stop.isStopped { return nil }
             var rowLeft = width, rowRight = -1
             for x in 0..<width {
                 let p = y * width + x, index = indices[p]

@@ -8,10 +8,11 @@
 final class GIFFrameQuantizer {
     /// A quantized frame, handed from a worker to the composer and back. A `Sendable` value
     /// (arrays, not shared buffers), so it can move between threads; each move hands over the
-    /// only reference, so refilling it never copies.
+    /// only reference to `indices`, so refilling it never copies.
     struct Output: Sendable {
-        /// The frame's pixels, opaque RGBA words.
-        var source: [UInt32]
+        /// The frame's pixels, opaque RGBA words: the frame as the writer handed it over, shared
+        /// (never copied) with the next frame's job, which diffs against it.
+        var source: [UInt32] = []
         /// Per pixel: its palette index, or `unchanged`.
         var indices: [UInt8]
         var palette: [UInt32] = []
@@ -21,7 +22,6 @@ final class GIFFrameQuantizer {
         var isDithered = false
 
         init(pixels: Int) {
-            source = [UInt32](repeating: 0, count: pixels)
             indices = [UInt8](repeating: 0, count: pixels)
         }
     }
@@ -32,7 +32,6 @@ final class GIFFrameQuantizer {
 
     private let width: Int, height: Int
     private let dithering: Float
-    private let previous: PixelBuffer
     private let histogram: GIFColorHistogram
     private let builder: GIFPaletteBuilder
 
@@ -40,31 +39,31 @@ final class GIFFrameQuantizer {
         self.width = width
         self.height = height
         self.dithering = dithering
-        previous = PixelBuffer(count: width * height * 4)
         histogram = GIFColorHistogram(pixels: width * height)
         builder = GIFPaletteBuilder(pixels: width * height, speed: speed, path: path)
     }
 
-    /// Reads spill slot `slot` (and `previousSlot`, the frame shown before it) and quantizes it
-    /// into `output`.
-    func quantize(slot: Int, previousSlot: Int?, spill: FrameSpill, into output: inout Output) throws(EncodeError) {
-        try output.source.withUnsafeMutableBytes { raw in
-            Result { () throws(EncodeError) in try spill.read(slot, into: raw) }
-        }.get()
-        if let previousSlot { try spill.read(previousSlot, into: previous.bytes) }
-        output.source.withUnsafeBufferPointer { current in
-            histogram.collect(current, changedFrom: previousSlot == nil ? nil : UnsafeBufferPointer(previous.words))
+    /// Quantizes `current` (opaque RGBA words), diffed against `previous`, the frame shown before
+    /// it (nil for the first frame), into `output`, with at most `maxColors` (2…256) colours.
+    /// `stop` is polled between steps and inside each pixel loop; once it is set, the work is
+    /// abandoned with `EncodeError.stopped`.
+    func quantize(_ current: [UInt32], previous: [UInt32]?, maxColors: Int, into output: inout Output,
+                  stop: GIFStop) throws(EncodeError) {
+        output.source = current
+        current.withUnsafeBufferPointer { current in
+            guard let previous else { return histogram.collect(current, changedFrom: nil, stop: stop) }
+            previous.withUnsafeBufferPointer { histogram.collect(current, changedFrom: $0, stop: stop) }
         }
-        output.hasPrevious = previousSlot != nil
-        output.palette = try builder.build(histogram, maxColors: previousSlot == nil ? 256 : 255)
+        try stop.check()
+        output.hasPrevious = previous != nil
+        // Later frames keep an entry for transparency.
+        output.palette = try builder.build(histogram, maxColors: previous == nil ? maxColors : maxColors - 1, stop: stop)
+        try stop.check()
         output.isDithered = dithering > 0 && histogram.count > output.palette.count
         let palette = output.palette, isDithered = output.isDithered
-        output.source.withUnsafeBufferPointer { current in
-            output.indices.withUnsafeMutableBufferPointer { indices in
-                if isDithered {
-                    dither(current, palette: palette, into: indices)
-                    return
-                }
+        try current.withUnsafeBufferPointer { current throws(EncodeError) in
+            try output.indices.withUnsafeMutableBufferPointer { indices throws(EncodeError) in
+                if isDithered { return try dither(current, palette: palette, into: indices, stop: stop) }
                 let entries = histogram.pixelEntries, nearest = builder.nearest
                 for p in 0..<width * height {
                     let e = Int(entries[p])
@@ -77,7 +76,7 @@ final class GIFFrameQuantizer {
     /// Floyd–Steinberg error diffusion at strength `dithering` over the changed pixels; unchanged
     /// pixels neither take nor pass on error.
     private func dither(_ pixels: UnsafeBufferPointer<UInt32>, palette: [UInt32],
-                        into indices: UnsafeMutableBufferPointer<UInt8>) {
+                        into indices: UnsafeMutableBufferPointer<UInt8>, stop: GIFStop) throws(EncodeError) {
         let entries = histogram.pixelEntries, nearest = builder.nearest, search = builder.search
         let colors = palette.map { SIMD3(Float($0 & 0xFF), Float($0 >> 8 & 0xFF), Float($0 >> 16 & 0xFF)) }
         // Error carried into this row and the next, with a one-pixel margin on each side.
@@ -85,6 +84,7 @@ final class GIFFrameQuantizer {
         var below = carried
         let white = SIMD3<Float>(repeating: 255)
         for y in 0..<height {
+            if y % GIFStop.rows == 0 { try stop.check() }
             for x in below.indices { below[x] = .zero }
             for x in 0..<width {
                 let p = y * width + x

@@ -29,8 +29,8 @@ final class GIFPaletteBuilder {
     deinit { nearest.deallocate() }
 
     /// The palette (opaque pixel words) for the colours in `histogram`, at most `maxColors`
-    /// (2…256) of them; fills `nearest` and `search`.
-    func build(_ histogram: GIFColorHistogram, maxColors: Int) throws(EncodeError) -> [UInt32] {
+    /// (2…256) of them; fills `nearest` and `search`. Polls `stop` between refinement rounds.
+    func build(_ histogram: GIFColorHistogram, maxColors: Int, stop: GIFStop) throws(EncodeError) -> [UInt32] {
         let count = histogram.count
         if count <= maxColors {
             for e in 0..<count { nearest[e] = UInt8(e) }
@@ -53,7 +53,7 @@ final class GIFPaletteBuilder {
         try liqHistogram.add(entries)
         let start = try liqHistogram.quantize().palette
         var red = start.map { Float($0.r) }, green = start.map { Float($0.g) }, blue = start.map { Float($0.b) }
-        refine(histogram, &red, &green, &blue)
+        try refine(histogram, &red, &green, &blue, stop: stop)
         return (0..<red.count).map { j in
             UInt32(red[j]) | UInt32(green[j]) << 8 | UInt32(blue[j]) << 16 | 0xFF00_0000
         }
@@ -62,10 +62,11 @@ final class GIFPaletteBuilder {
     /// Lloyd's k-means in sRGB, weighted by pixel counts; leaves the palette rounded to whole
     /// values, `nearest` mapping every entry to its nearest rounded colour, and `search` ready.
     private func refine(_ histogram: GIFColorHistogram, _ red: inout [Float], _ green: inout [Float],
-                        _ blue: inout [Float]) {
+                        _ blue: inout [Float], stop: GIFStop) throws(EncodeError) {
         let k = red.count, count = histogram.count
         var sums = [Double](repeating: 0, count: 4 * k)
         for round in 0..<Self.refinementRounds {
+            try stop.check()
             let search = GIFNearestColor(red: red, green: green, blue: blue)
             var changed = false
             for j in sums.indices { sums[j] = 0 }

@@ -14,6 +14,34 @@ struct GIFTiming {
         var delay: Int
     }
 
+    /// The same decisions one run at a time, as runs end: the GIF writer hands a frame to its
+    /// quantizers as soon as the next distinct frame has arrived, long before the last one.
+    /// A run's fate depends only on its own length and on the frame shown before it, so nothing
+    /// decided here changes later; only the last frame's delay grows until `end`.
+    struct Schedule {
+        let fps: Int
+        /// The first run's start, in cs of the whole video: the GIF's time zero.
+        private var origin: Int?
+        /// The start of the last frame shown and the end of the last run, in cs from time zero.
+        private var lastStart: Int?
+        private(set) var end = 0
+
+        init(fps: Int) { self.fps = fps }
+
+        /// Adds the next run (frame indices, after the previous run); returns its start in cs if it
+        /// becomes a new GIF frame, nil if it is merged into the frame before.
+        mutating func add(_ run: Range<Int>) -> Int? {
+            let origin = self.origin ?? centiseconds(run.lowerBound, fps: fps)
+            self.origin = origin
+            let start = centiseconds(run.lowerBound, fps: fps) - origin
+            let runEnd = centiseconds(run.upperBound, fps: fps) - origin
+            defer { end = runEnd }
+            if let lastStart, runEnd - start < minimumDelay || end - lastStart < minimumDelay { return nil }
+            lastStart = start
+            return start
+        }
+    }
+
     /// Browsers (and most viewers) replace delays below this by 10 cs.
     static let minimumDelay = 2
 
@@ -25,19 +53,15 @@ struct GIFTiming {
     /// GIF frames for `runs` (each a half-open range of frame indices showing one distinct image,
     /// in order; a gap between runs extends the earlier run).
     static func frames(runs: [Range<Int>], fps: Int) -> [Frame] {
-        guard let first = runs.first else { return [] }
-        let origin = centiseconds(first.lowerBound, fps: fps)
+        var schedule = Schedule(fps: fps)
         var result: [Frame] = []
         result.reserveCapacity(runs.count)
         for (i, run) in runs.enumerated() {
-            let start = centiseconds(run.lowerBound, fps: fps) - origin
-            let end = centiseconds(run.upperBound, fps: fps) - origin
-            if let last = result.last, end - start < minimumDelay || last.delay < minimumDelay {
-                result[result.count - 1].delay = end - last.start
-            } else {
-                if !result.isEmpty { result[result.count - 1].delay = start - result[result.count - 1].start }
-                result.append(Frame(run: i, start: start, delay: end - start))
+            if let start = schedule.add(run) {
+                if let last = result.indices.last { result[last].delay = start - result[last].start }
+                result.append(Frame(run: i, start: start, delay: 0))
             }
+            result[result.count - 1].delay = schedule.end - result[result.count - 1].start
         }
         return result
     }

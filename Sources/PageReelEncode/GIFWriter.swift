@@ -2,30 +2,39 @@ import PageReelRaster
 
 /// Writes an animated GIF in which every frame has its own palette and draws only what changed.
 ///
-/// Frames are spilled to disk as they arrive (identical consecutive frames only once), so memory
-/// stays flat however long the video is. `finish()` works out the timing (`GIFTiming`), then
-/// quantizes every frame's changed pixels to a palette of their own on all cores and composes the
-/// frames in order over what is already on screen (`GIFFrameStage`): unchanged pixels are
-/// transparent and each image is cropped to what it draws. Per-frame palettes spend every colour
-/// where the frame is new, which is sharper than one palette for the whole GIF, and transparency
-/// keeps the file smaller than a shared palette without it.
+/// The GIF is made while frames arrive. Identical consecutive frames are kept once; when the next
+/// distinct frame arrives, the previous one's duration is known (`GIFTiming.Schedule`), and unless
+/// it is too short to show it goes to `GIFFrameStage`, which quantizes its changed pixels to a
+/// palette of their own on all cores and composes the frames in order over what is already on
+/// screen: unchanged pixels are transparent and each image is cropped to what it draws. Per-frame
+/// palettes spend every colour where the frame is new, which is sharper than one palette for the
+/// whole GIF, and transparency keeps the file smaller than a shared palette without it.
+///
+/// So nothing is kept for later and memory stays flat however long the video is: the last
+/// distinct frame, the last one handed over, and a few frames in flight. `finish()` only waits
+/// for those, and `backlog` tells how many of the frames written are not in the file yet.
 public final class GIFWriter: FrameSink {
     public let path: String
     public let options: GIFOptions
-    private let writer: GIFBlockWriter
-    private let spill: FrameSpill
-    /// The incoming frame as opaque RGBA, and the last distinct one, to detect repeats.
-    private var staging: PixelBuffer
-    private var previous: PixelBuffer
-    /// One entry per distinct frame: its spill slot and the frame indices it covers.
-    private var runs: [(slot: Int, indices: Range<Int>)] = []
+    private let stage: GIFFrameStage
+    private var schedule: GIFTiming.Schedule
+    /// The last distinct frame (opaque RGBA words), the frame indices it covers so far, and how
+    /// many frames had been written by its last one. It is handed over when its run ends.
+    private var latest: (pixels: [UInt32], indices: Range<Int>, written: Int)?
+    /// The last frame handed over: the next one is diffed against it.
+    private var shown: [UInt32]?
+    private var submitted = 0
+    private var written = 0
     private var isFinished = false
 
     /// libimagequant speed: its default balance. 10 is 40% faster here for 0.1 dB less.
     static let speed = 4
 
-    /// Creates `path` (so an unwritable output fails before any rendering) and the scratch file.
-    public init(path: String, options: GIFOptions) throws(EncodeError) {
+    /// Creates `path` (so an unwritable output fails before any rendering). The writer's
+    /// background work polls `shouldStop` (also while `write` or `finish` wait for it) and ends
+    /// with `EncodeError.stopped` once it returns true.
+    public init(path: String, options: GIFOptions,
+                shouldStop: @escaping @Sendable () -> Bool = { false }) throws(EncodeError) {
         func invalid(_ name: String, _ value: String, _ message: String) -> EncodeError {
             .invalidOption(path: path, name: name, value: value, message: message)
         }
@@ -39,17 +48,30 @@ public final class GIFWriter: FrameSink {
         guard (0...1).contains(options.dithering) else {
             throw invalid("dithering", "\(options.dithering)", "must be 0…1")
         }
-        guard (0...64).contains(options.compressionTolerance) else {
-            throw invalid("compressionTolerance", "\(options.compressionTolerance)", "must be 0…64")
+        guard GIFOptions.qualities.contains(options.quality) else {
+            throw invalid("quality", "\(options.quality)", "must be 1…100")
         }
         self.path = path
         self.options = options
-        writer = try GIFBlockWriter(path: path)
-        let size = options.width * options.height * 4
-        spill = try FrameSpill(directory: Self.directory(of: path), slotSize: size, outputPath: path)
-        staging = PixelBuffer(count: size)
-        previous = PixelBuffer(count: size)
+        schedule = GIFTiming.Schedule(fps: options.fps)
+        let file = try GIFBlockWriter(path: path)
+        try file.writeHeader(width: options.width, height: options.height, loop: options.loop)
+        let tolerance = Int((options.compressionTolerance * options.compressionTolerance).rounded())
+        let stop = GIFStop(path: path, requested: shouldStop)
+        let composer = GIFFrameComposer(width: options.width, height: options.height, tolerance: tolerance,
+                                        writer: file, stop: stop)
+        stage = GIFFrameStage(width: options.width, height: options.height, speed: Self.speed,
+                              dithering: options.dithering, maxColors: options.maxColors, composer: composer, stop: stop)
     }
+
+    /// Stops the background work of a writer dropped before `finish` (a failed export) and ends
+    /// its threads.
+    deinit {
+        stage.stop.stop()
+        stage.close()
+    }
+
+    public var backlog: Int { stage.backlog(total: written) }
 
     public func write(_ frame: Pixmap, index: Int) throws(EncodeError) {
         guard !isFinished else { throw .finished(path: path) }
@@ -57,50 +79,66 @@ public final class GIFWriter: FrameSink {
             throw .frameSize(path: path, index: index, width: frame.width, height: frame.height,
                              expectedWidth: options.width, expectedHeight: options.height)
         }
-        if let last = runs.last, index < last.indices.upperBound {
-            throw .frameOrder(path: path, index: index, previous: last.indices.upperBound - 1)
+        if let latest, index < latest.indices.upperBound {
+            throw .frameOrder(path: path, index: index, previous: latest.indices.upperBound - 1)
         }
-        copyOpaque(frame, into: staging)
-        if let last = runs.last, staging.hasSameBytes(as: previous, count: spill.slotSize) {
-            runs[runs.count - 1].indices = last.indices.lowerBound..<index + 1
+        written += 1
+        if let last = latest, Self.isSame(frame, as: last.pixels) {
+            latest!.indices = last.indices.lowerBound..<index + 1
+            latest!.written = written
             return
         }
-        let slot = runs.count   // one slot per distinct frame
-        try spill.write(UnsafeRawBufferPointer(staging.bytes), slot: slot)
-        if let last = runs.last { runs[runs.count - 1].indices = last.indices.lowerBound..<index }
-        runs.append((slot, index..<index + 1))
-        swap(&staging, &previous)
+        if let last = latest { try hand(last.pixels, run: last.indices.lowerBound..<index, written: last.written) }
+        latest = (Self.opaque(frame), index..<index + 1, written)
     }
 
-    public func finish() throws(EncodeError) {
+    public func finish() throws(EncodeError) { try finish(progress: { _ in }) }
+
+    public func finish(progress: (Int) -> Void) throws(EncodeError) {
         guard !isFinished else { throw .finished(path: path) }
         isFinished = true
-        guard !runs.isEmpty else { throw .noFrames(path: path) }
-        let frames = GIFTiming.frames(runs: runs.map(\.indices), fps: options.fps)
-        try writer.writeHeader(width: options.width, height: options.height, loop: options.loop)
-        let tolerance = Int((options.compressionTolerance * options.compressionTolerance).rounded())
-        let composer = GIFFrameComposer(width: options.width, height: options.height, tolerance: tolerance,
-                                        writer: writer)
-        let stage = GIFFrameStage(width: options.width, height: options.height, speed: Self.speed,
-                                  dithering: options.dithering, composer: composer, path: path)
-        try stage.run(slots: frames.map { runs[$0.run].slot }, delays: frames.map(\.delay), spill: spill)
-        try composer.finish()
-        try writer.finish()
+        guard let last = latest.take() else { throw .noFrames(path: path) }
+        try hand(last.pixels, run: last.indices, written: last.written)
+        try stage.finish(end: schedule.end, total: written, progress: progress)
+    }
+
+    /// Ends the run of `pixels`: it becomes the next GIF frame unless it is too short to show.
+    private func hand(_ pixels: [UInt32], run: Range<Int>, written: Int) throws(EncodeError) {
+        guard let start = schedule.add(run) else { return }
+        try stage.submit(.init(number: submitted, pixels: pixels, previous: shown, start: start, covers: written))
+        submitted += 1
+        shown = pixels
     }
 
     /// Frames are premultiplied over an opaque canvas, so RGB is already the colour over black;
     /// alpha is forced to 255 so palettes stay opaque and no pixel word is 0 (the colour
     /// histogram's empty key). Alpha is the high byte of each little-endian 32-bit pixel.
-    private func copyOpaque(_ frame: Pixmap, into buffer: PixelBuffer) {
-        let words = buffer.words
+    private static func opaque(_ frame: Pixmap) -> [UInt32] {
         frame.pixels.withUnsafeBytes { raw in
             let source = raw.bindMemory(to: UInt32.self)
-            for i in source.indices { words[i] = source[i] | 0xFF00_0000 }
+            return [UInt32](unsafeUninitializedCapacity: source.count) { words, count in
+                for i in source.indices { words[i] = source[i] | 0xFF00_0000 }
+                count = source.count
+            }
         }
     }
 
-    private static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+    /// Whether `frame`, made opaque, equals `pixels`.
+    private static func isSame(_ frame: Pixmap, as pixels: [UInt32]) -> Bool {
+        frame.pixels.withUnsafeBytes { raw in
+            let source = raw.bindMemory(to: UInt32.self)
+            return pixels.withUnsafeBufferPointer { words in
+                // Compared in blocks without branching inside, so the loop vectorizes.
+                var start = 0
+                while start < source.count {
+                    let end = min(start + 256, source.count)
+                    var differs: UInt32 = 0
+                    for i in start..<end { differs |= (source[i] | 0xFF00_0000) ^ words[i] }
+                    if differs != 0 { return false }
+                    start = end
+                }
+                return true
+            }
+        }
     }
 }

@@ -57,9 +57,10 @@ final class LZWEncoder {
 
     /// Appends the compressed form of `symbols` (each < 2^`minimumCodeSize`) to `output`: the
     /// raw code stream, without the sub-block framing. With `colors`, symbols may be replaced by
-    /// close ones; `symbols` then holds what was actually encoded.
+    /// close ones; `symbols` then holds what was actually encoded. Polls `stop` every 64K symbols
+    /// and returns early, the output incomplete, once it is set.
     func encode(_ symbols: UnsafeMutableBufferPointer<UInt8>, colors: Colors? = nil, minimumCodeSize: Int,
-                into output: inout [UInt8]) {
+                into output: inout [UInt8], stop: GIFStop? = nil) {
         precondition((2...8).contains(minimumCodeSize), "GIF's minimum code size is 2…8")
         let clear = 1 << minimumCodeSize, end = clear + 1, first = clear + 2
         var bits = minimumCodeSize + 1, nextCode = first
@@ -93,6 +94,7 @@ final class LZWEncoder {
             return
         }
         for i in 1..<symbols.count {
+            if i & 0xFFFF == 0, let stop, stop.isStopped { return }
             let symbol = Int(symbols[i])
             let key = Int32(prefix << 8 | symbol)
             var slot = Int((UInt32(bitPattern: key) &* 2_654_435_761) >> 19)

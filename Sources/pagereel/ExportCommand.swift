@@ -46,12 +46,19 @@ struct ExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("x264 tune; none to disable.", valueName: "name"))
     var tune: String = defaults.tune ?? "none"
 
-    @Option(name: .customLong("gif-fps"), help: ArgumentHelp("GIF frame rate 1…50 (default: the video's).", valueName: "n"))
+    @Option(name: .customLong("gif-fps"),
+            help: ArgumentHelp("GIF frame rate 1…50 (default: the video's, at most \(ExportOptions.maximumDefaultGIFFPS)).",
+                               valueName: "n"))
     var gifFPS: Int?
 
     @Option(name: .customLong("gif-width"),
             help: ArgumentHelp("GIF width in pixels, 16…7680 (default: the video's).", valueName: "n"))
     var gifWidth: Int?
+
+    @Option(name: .customLong("gif-quality"),
+            help: ArgumentHelp("GIF quality 1…100: 100 is lossless (the quantized frames exactly); lower is smaller, "
+                               + "with lossy compression and, below 80, fewer colours.", valueName: "n"))
+    var gifQuality: Int = defaults.gifQuality
 
     // `.unconditional`, so that `--loop -1` reads -1 as the value rather than as an option.
     @Option(parsing: .unconditional,
@@ -71,6 +78,7 @@ struct ExportCommand: ParsableCommand {
         try ValidationError.check(crf, "--crf", in: 0...63)
         try ValidationError.check(gifFPS, "--gif-fps", in: 1...50)
         try ValidationError.check(gifWidth, "--gif-width", in: 16...7680)
+        try ValidationError.check(gifQuality, "--gif-quality", in: ExportOptions.gifQualities)
         try ValidationError.check(loop, "--loop", in: -1...65535)
     }
 
@@ -89,6 +97,7 @@ struct ExportCommand: ParsableCommand {
         options.gifFPS = gifFPS
         options.gifWidth = gifWidth
         options.loop = loop
+        options.gifQuality = gifQuality
         return options
     }
 

@@ -10,9 +10,9 @@ import PageReelRaster
 @Suite struct GIFFrameComposerTests {
     let scratch = ScratchDirectory()
 
-    func encode(_ frames: [Pixmap], fps: Int = 30, tolerance: Double = 8, name: String = #function) throws -> String {
+    func encode(_ frames: [Pixmap], fps: Int = 30, quality: Int = 80, name: String = #function) throws -> String {
         try TestGIF.encode(frames, options: GIFOptions(width: frames[0].width, height: frames[0].height, fps: fps,
-                                                       compressionTolerance: tolerance),
+                                                       quality: quality),
                            in: scratch.directory(name))
     }
 
@@ -86,7 +86,7 @@ import PageReelRaster
             }
             return pixmap
         }
-        let path = try encode(frames, tolerance: 0)
+        let path = try encode(frames, quality: 100)
         let gif = try TestGIF.structure(path)
         try #require(gif.images.count == 4)
         #expect(gif.globalPaletteSize == 0)
@@ -108,11 +108,13 @@ import PageReelRaster
         #expect(try TestGIF.decode(path, fps: 60) == TestGIF.rgb([a, a, a, c]))
     }
 
-    @Test(arguments: [0.0, 4.0, 8.0, 16.0])
-    func compressionMovesNoPixelFurtherThanTheTolerance(tolerance: Double) throws {
-        // 13 × 6 × 2 = 156 colours fit the palettes exactly, so every difference is lossy
-        // compression.
-        let (w, h) = (96, 48)
+    /// Qualities 100, 90, 80, 60: tolerances 0, 4, 8, 16.
+    @Test(arguments: [100, 90, 80, 60])
+    func compressionMovesNoPixelFurtherThanTheTolerance(quality: Int) throws {
+        let tolerance = GIFOptions(width: 1, height: 1, fps: 1, quality: quality).compressionTolerance
+        // At most 10 × 6 × 2 = 120 colours fit the palettes exactly (even the 127 of quality 60),
+        // so every difference is lossy compression.
+        let (w, h) = (72, 48)
         let frames: [Pixmap] = (0..<3).map { k in
             var pixmap = Pixmap(width: w, height: h)
             for y in 0..<h {
@@ -126,7 +128,7 @@ import PageReelRaster
             }
             return pixmap
         }
-        let path = try encode(frames, tolerance: tolerance, name: "tolerance\(Int(tolerance))")
+        let path = try encode(frames, quality: quality, name: "quality\(quality)")
         let rgb = try TestGIF.decode(path, fps: 30)
         let source = TestGIF.rgb(frames)
         try #require(rgb.count == source.count)
@@ -138,7 +140,7 @@ import PageReelRaster
         #expect(Double(worst) <= tolerance * tolerance, "worst squared error \(worst)")
         if tolerance >= 8 {
             // The blue noise of ±1 is well within 8: LZW strings then ignore it.
-            let lossless = try encode(frames, tolerance: 0, name: "lossless\(Int(tolerance))")
+            let lossless = try encode(frames, quality: 100, name: "lossless\(quality)")
             #expect(try TestGIF.size(path) * 3 < TestGIF.size(lossless) * 2)
         }
     }

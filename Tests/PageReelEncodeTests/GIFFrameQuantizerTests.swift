@@ -68,7 +68,7 @@ import PageReelRaster
     @Test func ditheringKeepsGradientsTrueOnAverage() throws {
         let frames = gradient(frames: 3)
         func encode(dithering: Float) throws -> [UInt8] {
-            let options = GIFOptions(width: 128, height: 64, fps: 10, dithering: dithering, compressionTolerance: 0)
+            let options = GIFOptions(width: 128, height: 64, fps: 10, dithering: dithering, quality: 100)
             let path = try TestGIF.encode(frames, options: options, in: scratch.directory("dither\(dithering)"))
             return try TestGIF.decode(path, fps: 10)
         }

@@ -114,7 +114,10 @@ import PageReelRaster
         #expect(throws: EncodeError.self) { _ = try GIFWriter(path: path, options: GIFOptions(width: 8, height: 8, fps: 0)) }
         #expect(throws: EncodeError.self) { _ = try GIFWriter(path: path, options: GIFOptions(width: 8, height: 8, fps: 10, loop: -2)) }
         #expect(throws: EncodeError.self) {
-            _ = try GIFWriter(path: path, options: GIFOptions(width: 8, height: 8, fps: 10, compressionTolerance: 65))
+            _ = try GIFWriter(path: path, options: GIFOptions(width: 8, height: 8, fps: 10, quality: 101))
+        }
+        #expect(throws: EncodeError.self) {
+            _ = try GIFWriter(path: path, options: GIFOptions(width: 8, height: 8, fps: 10, quality: 0))
         }
         #expect(throws: EncodeError.self) {
             _ = try GIFWriter(path: path, options: GIFOptions(width: 8, height: 8, fps: 10, dithering: 1.5))

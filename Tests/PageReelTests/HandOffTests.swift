@@ -71,4 +71,16 @@ import Testing
         #expect(received.withUnsafeBufferPointer { $0.baseAddress } == storage)
         #expect(received[0] == 1 && received[1] == 2)
     }
+
+    /// A receiver that is told to stop gives up within a poll, though nothing was sent; one that
+    /// is not receives as usual.
+    @Test func receiveGivesUpWhenToldToStop() {
+        let queue = HandOff<Int>(capacity: 2)
+        let start = Date()
+        var asked = 0
+        #expect(queue.receive(unless: { asked += 1; return Date().timeIntervalSince(start) > 0.12 }) == nil)
+        #expect(asked >= 2 && Date().timeIntervalSince(start) < 1)
+        queue.send(7)
+        #expect(queue.receive(unless: { false }) == 7)
+    }
 }
