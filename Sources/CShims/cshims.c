@@ -8,6 +8,9 @@
 #include <string.h>
 
 #include <libavutil/error.h>
+#include <libavutil/log.h>
+#include <pthread.h>
+#include <stdarg.h>
 #include <png.h>
 #include <jpeglib.h>
 
@@ -250,4 +253,23 @@ int pr_omp_single_thread(void) {
     if (!set_threads) return 0;
     set_threads(1);
     return 1;
+}
+
+static _Thread_local int pr_log_muted = 0;
+
+static void pr_log_callback(void *context, int level, const char *format, va_list arguments) {
+    if (pr_log_muted) return;
+    av_log_default_callback(context, level, format, arguments);
+}
+
+static pthread_once_t pr_log_once = PTHREAD_ONCE_INIT;
+
+static void pr_log_set_callback(void) { av_log_set_callback(pr_log_callback); }
+
+void pr_av_log_install(void) { pthread_once(&pr_log_once, pr_log_set_callback); }
+
+int pr_av_log_mute(int muted) {
+    int previous = pr_log_muted;
+    pr_log_muted = muted;
+    return previous;
 }

@@ -136,9 +136,9 @@ extension DeckFormat {
                                              + "BT.601/BT.709, limited or full range). Audio is ignored.")
         static let start = Key<Double>.number("start", .nonNegative, default: 0,
                                               "Seconds into the file where the clip begins; before the file's end.")
-        static let end = Key<Double>.number("end", .positive,
-                                            "Seconds into the file where the clip ends, after `start`; the file's end "
-                                            + "when left out or later.")
+        static let end = Key<Double>(spec: KeySpec("end", .number(.positive), default: .described("the file's end"),
+                                                   "Seconds into the file where the clip ends, after `start`; the "
+                                                   + "file's end when later.")) { $0.readNumber(.positive) }
         static let loop = Key<Bool>.boolean("loop", default: false,
                                             "Past `end` the clip starts over at `start`; otherwise it holds its last "
                                             + "frame.")
@@ -149,8 +149,10 @@ extension DeckFormat {
                                                  + "`onAppear`: the clip starts from `start` each time its page becomes "
                                                  + "the current page (the page nearest the viewport), and shows its "
                                                  + "first frame before that.")
-        static let fit = Key<Fit>.choice("fit", noun: "fit", default: nil,
-                                         "How the recording fills its box; the page's or layer's `fit` when left out.")
+        static let fit = Key<Fit>(spec: KeySpec("fit", .choice(Fit.allCases.map(\.rawValue)),
+                                                default: .described("the page's or layer's `fit`"),
+                                                "How the recording fills its box: `fill`, `fit` or `stretch`, as for "
+                                                + "images.")) { $0.readChoice("fit") }
 
         static let spec = ObjectSpec("video", "A screen recording placed on the deck's timeline as a video editor "
                                      + "places a clip; a bare path means this object with only `file`. Output frame n "

@@ -1,3 +1,4 @@
+import CShims
 import Synchronization
 
 /// A video file opened for its frames: screen recordings (`.mov`, `.mp4`; H.264, HEVC, 8- or
@@ -33,6 +34,8 @@ public final class VideoClip: Sendable {
     /// when it is not a video libavformat reads, has no video stream, does not decode, or has
     /// pictures over `maxPixels`.
     public init(path: String, maxPixels: Int = ImageDecoder.maxPixels) throws(RasterError) {
+        let muted = VideoClip.muteFFmpegLog()
+        defer { _ = pr_av_log_mute(muted) }
         let demuxer = try VideoDemuxer(path: path)
         let parameters = demuxer.parameters.pointee
         // Checked before anything is decoded, so a huge stream costs no memory; the decoded
@@ -71,6 +74,16 @@ public final class VideoClip: Sendable {
     /// RGBA, `width`×`height`. The same pixels whatever was asked before.
     public func frame(_ index: Int) throws(RasterError) -> Pixmap {
         precondition(frameTimes.indices.contains(index), "frame \(index) of a clip of \(frameCount) frames")
+        let muted = VideoClip.muteFFmpegLog()
+        defer { _ = pr_av_log_mute(muted) }
         return try decoder.withLock { decoder throws(RasterError) in try decoder.frame(index) }
+    }
+
+    /// Mutes FFmpeg's own log on this thread (returning the previous setting): a clip's failures
+    /// are thrown with FFmpeg's reason, and a damaged file must not also spill the demuxer's and
+    /// decoder's lines onto stderr between pagereel's messages.
+    private static func muteFFmpegLog() -> Int32 {
+        pr_av_log_install()
+        return pr_av_log_mute(1)
     }
 }

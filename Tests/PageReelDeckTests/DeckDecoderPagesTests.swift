@@ -89,7 +89,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"x": 1}"#, #"pages[0].layers[0]: needs "image" or "text""#),
+        (#"{"x": 1}"#, #"pages[0].layers[0]: needs "image", "video" or "text""#),
         (#"{"image": "a.png", "text": "b"}"#, #"pages[0].layers[0]: has both "image" and "text"; use one per layer"#),
         (#"{"image": "a.png", "size": 20}"#, #"pages[0].layers[0].size: "size" applies to text layers only"#),
         (#"{"image": ""}"#, "pages[0].layers[0].image: must not be empty"),

@@ -125,7 +125,7 @@ import Testing
     /// Properties that have no value meaning "not given", besides the required ones.
     static let withoutDefault: Set = [
         "viewport", "tabs", "indicator", "duration", "viewport.x", "viewport.y", "page.background", "page.image",
-        "page.title", "page.subtitle", "layer.image", "layer.text", "layer.width", "layer.height",
+        "page.title", "page.subtitle", "page.video", "layer.image", "layer.video", "layer.text", "layer.width", "layer.height",
         "drag.velocity", "step.at", "step.wait", "step.drag", "step.swipe", "step.fling", "step.jump", "step.tap",
         "step.hint", "step.transition", "page.caption", "captions.maxWidth",
     ]
@@ -243,7 +243,8 @@ import Testing
         let judged: Set = ["bad-colors.json", "not-an-object.json", "over-limits.json", "script-references.json",
                            "unknown-keys.json", "wrong-types.json"]
         let beyondSchema: Set = ["at-goes-back.json", "bad-text.json", "corrupt-image.json", "image-bomb.json", "image-is-a-folder.json",
-                                 "missing-font.json", "missing-image.json", "not-an-image.json", "too-long.json"]
+                                 "missing-font.json", "missing-image.json", "not-an-image.json", "too-long.json",
+                                 "missing-video.json", "not-a-video.json", "video-bomb.json", "video-times.json"]
         var seen: Set<String> = []
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
         where name.hasSuffix(".json") && name != "expected.json" {

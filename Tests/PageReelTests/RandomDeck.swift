@@ -7,7 +7,8 @@ import PageReel
 /// Each deck is JSON an author could write. Many break a rule that spans several values (a jump to
 /// a page that does not exist, a script over 600 s) and are refused by `validate`; the rest must
 /// render. A few values are steered so that enough decks pass: page counts stay small, tab titles
-/// usually match the pages, jumps and taps usually land, files are the one image in the folder.
+/// usually match the pages, jumps and taps usually land, clips usually start within their file, files
+/// are the one image and the one recording in the folder.
 struct RandomDeck {
     /// SplitMix64: small, fast, and the same sequence for the same seed on every machine.
     struct Generator: RandomNumberGenerator {
@@ -24,6 +25,8 @@ struct RandomDeck {
     var random: Generator
     /// The image file the deck's images name (written beside it by the test).
     static let image = "shot.png"
+    /// The recording the deck's videos name (written beside it by the test), 1 s long.
+    static let video = "clip.mp4"
     private var pageCount = 1
 
     init(seed: UInt64) { random = Generator(state: seed) }
@@ -93,12 +96,14 @@ struct RandomDeck {
     }
 
     mutating func value(_ type: ValueType, key: String) -> Any {
+        if key == "start" || key == "end", chance(0.8) { return Double.random(in: 0.01...0.9, using: &random) }
         switch type {
         case .number(let bounds): return number(bounds, integer: false)
         case .integer(let bounds): return Int(number(bounds, integer: true))
         case .string(let nonEmpty):
             switch key {
             case "image": return Self.image
+            case "video", "file": return Self.video
             case "font": return ["DejaVu Sans", "Noto Sans, sans-serif", "DejaVu Serif"][Int.random(in: 0...2, using: &random)]
             default:
                 let texts = ["Hi", "مرحبا بالعالم 123", "日本語のテキスト", "🎉 done", "a very long title that wraps many times over",

@@ -17,6 +17,7 @@ import Testing
         let folder = try scratch.directory()
         _ = try Command.check("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc2=s=90x160", "-frames:v", "1",
                                          folder + "/" + RandomDeck.image])
+        try Recording.counter(at: folder + "/" + RandomDeck.video, fps: 10, frames: 10, width: 90, height: 160)
         var accepted = 0
         for n in 0..<Self.count {
             var generator = RandomDeck(seed: Self.seed &+ UInt64(n))

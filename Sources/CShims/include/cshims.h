@@ -79,4 +79,12 @@ void pr_png_close(pr_png_reader *reader);
 /// Returns 1 when the call was made.
 int pr_omp_single_thread(void);
 
+/// Installs (once, process-wide) an FFmpeg log callback that drops what FFmpeg says on threads
+/// that have muted it, and passes everything else to av_log_default_callback. Reading a user's
+/// video reports its failures itself, with FFmpeg's reason; the demuxer's and decoder's own log
+/// lines ("moov atom not found") would only repeat them, unformatted, between pagereel's messages.
+void pr_av_log_install(void);
+/// Mutes (1) or unmutes (0) FFmpeg's log on the calling thread; returns the previous setting.
+int pr_av_log_mute(int muted);
+
 #endif
