@@ -4,10 +4,11 @@ import Synchronization
 /// A video file opened for its frames: screen recordings (`.mov`, `.mp4`; H.264, HEVC, 8- or
 /// 10-bit; constant or variable frame rate; possibly turned) shown on pages.
 ///
-/// Design note. Opening validates everything a render could trip on later: the file is a
-/// container libavformat reads, it has a video stream, every packet of that stream is listed
+/// Design note. Opening checks what can be checked without decoding the whole clip: the file is
+/// a container libavformat reads, it has a video stream, every packet of that stream is there
 /// (demuxed, not decoded, into `VideoFrameIndex`: when each frame starts, where the keyframes
-/// are), and the first frame decodes within the pixel limit. After that, `frame(_:)` gives any
+/// are), and the first frame decodes within the pixel limit. Damage further in shows when that
+/// frame is asked for. After that, `frame(_:)` gives any
 /// frame as pixels — the frame decoding from the start of the file would show, whether it is
 /// reached by streaming forward, by a seek, or from a fresh clip (`VideoDecoder` says how) —
 /// converted to RGB by the stream's colour tags (`VideoColor`) and turned upright by its display
@@ -46,8 +47,10 @@ public final class VideoClip: Sendable {
         }
         let scan = try demuxer.scanPackets()
         let timeBase = demuxer.timeBase
-        guard timeBase.num > 0, timeBase.den > 0,
-              let index = VideoFrameIndex(packets: scan.packets, timeBase: (Int64(timeBase.num), Int64(timeBase.den)),
+        guard timeBase.num > 0, timeBase.den > 0 else {
+            throw .badVideo(path: path, message: "the video stream has no time base (\(timeBase.num)/\(timeBase.den))")
+        }
+        guard let index = VideoFrameIndex(packets: scan.packets, timeBase: (Int64(timeBase.num), Int64(timeBase.den)),
                                           lastDuration: scan.lastDuration) else {
             throw .badVideo(path: path, message: "the video stream has no frames")
         }

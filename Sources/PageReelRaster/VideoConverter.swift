@@ -88,35 +88,39 @@ final class VideoConverter {
     }
 
     /// The planes as RGBA pixels, turned by `orientation`: displayed (x, y) shows stored
-    /// (x0 + xx·x + xy·y, y0 + yx·x + yy·y), as in `ImageOrientation.apply`.
+    /// (x0 + xx·x + xy·y, y0 + yx·x + yy·y), as in `ImageOrientation.apply`. A quarter turn reads
+    /// the planes down their columns, so it goes in 64-pixel-wide tiles whose source rows stay in
+    /// cache (4.3 ms instead of 5.9 ms for a 1080p picture; 2.3 ms unturned).
     private func interleaved(alpha: Bool) -> Pixmap {
         let (w, h) = orientation.displayed(width: width, height: height)
         let (xx, xy, yx, yy) = orientation.stepping
         let stride = planeStride, planeSize = planeStride * height
-        let x0 = xx < 0 || xy < 0 ? width - 1 : 0, y0 = yx < 0 || yy < 0 ? height - 1 : 0
+        let origin = (yx < 0 || yy < 0 ? height - 1 : 0) * stride + (xx < 0 || xy < 0 ? width - 1 : 0)
         let stepX = xx + yx * stride, stepY = xy + yy * stride
+        let tile = abs(stepX) == 1 ? w : 64
         let green = UnsafePointer(planes), blue = green + planeSize, red = blue + planeSize
         let opacity: UnsafePointer<UInt8>? = alpha ? red + planeSize : nil
         let pixels = [UInt8](unsafeUninitializedCapacity: w * h * 4) { buffer, initialized in
             let out = UnsafeMutableRawPointer(buffer.baseAddress!).bindMemory(to: UInt32.self, capacity: w * h)
-            var rowStart = y0 * stride + x0
-            for y in 0..<h {
-                var s = rowStart
-                let row = out + y * w
-                // Little-endian: r, g, b, a in memory order.
-                if let opacity {
-                    for x in 0..<w {
-                        let rgb = UInt32(red[s]) | UInt32(green[s]) << 8 | UInt32(blue[s]) << 16
-                        row[x] = rgb | UInt32(opacity[s]) << 24
-                        s += stepX
-                    }
-                } else {
-                    for x in 0..<w {
-                        row[x] = UInt32(red[s]) | UInt32(green[s]) << 8 | UInt32(blue[s]) << 16 | 0xFF00_0000
-                        s += stepX
+            for left in Swift.stride(from: 0, to: w, by: tile) {
+                let right = min(left + tile, w)
+                for y in 0..<h {
+                    var s = origin + y * stepY + left * stepX
+                    let row = out + y * w
+                    // Little-endian: r, g, b, a in memory order.
+                    if let opacity {
+                        for x in left..<right {
+                            let rgb = UInt32(red[s]) | UInt32(green[s]) << 8 | UInt32(blue[s]) << 16
+                            row[x] = rgb | UInt32(opacity[s]) << 24
+                            s += stepX
+                        }
+                    } else {
+                        for x in left..<right {
+                            row[x] = UInt32(red[s]) | UInt32(green[s]) << 8 | UInt32(blue[s]) << 16 | 0xFF00_0000
+                            s += stepX
+                        }
                     }
                 }
-                rowStart += stepY
             }
             initialized = w * h * 4
         }
