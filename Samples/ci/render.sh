@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The same as github-actions.yml, for any CI system that runs shell on Debian or Ubuntu with Swift:
+# The same as github-actions-from-source.yml, for any CI system that runs shell on Debian or Ubuntu with Swift:
 # build pagereel, validate the deck, render an MP4 and a GIF, leave them in ./artifacts.
 #
 #   PAGEREEL=path/to/pagereel/checkout DECK=demo/deck.json Samples/ci/render.sh
