@@ -27,10 +27,19 @@ public enum TemporaryFiles {
 
     /// Deletes every temporary output (files and frame folders), puts back every file moved aside,
     /// and forgets them.
-    public static func removeAll() {
+    public static func removeAll() { removeAll { _ in true } }
+
+    /// `removeAll()` for the paths `include` accepts (backups by the path they restore); the
+    /// others stay registered. Tests undo their own files this way, leaving those of exports
+    /// running beside them alone.
+    static func removeAll(where include: (String) -> Bool) {
         let drained = registry.withLock { registry in
-            defer { registry = Registry() }
-            return registry
+            var drained = Registry()
+            drained.paths = registry.paths.filter(include)
+            drained.restores = registry.restores.filter { include($0.value) }
+            registry.paths.subtract(drained.paths)
+            for backup in drained.restores.keys { registry.restores.removeValue(forKey: backup) }
+            return drained
         }
         for path in drained.paths { try? FileManager.default.removeItem(atPath: path) }
         for (backup, original) in drained.restores.sorted(by: { $0.key < $1.key }) {

@@ -14,9 +14,13 @@ import Synchronization
 /// converted to RGB by the stream's colour tags (`VideoColor`) and turned upright by its display
 /// matrix (`ImageOrientation(displayMatrix:)`).
 ///
-/// The decoder is state (a position in the stream), so it lives inside a `Mutex`: calls from
-/// several threads are served one at a time, and the pixmaps they get are values. A renderer that
-/// wants frames in parallel opens the file once per thread; streaming forward is what is fast.
+/// A decoder is state (a position in the stream), and streaming forward is what is fast, so a clip
+/// keeps a few decoders (`maximumDecoders`), each in its own `Mutex`: a request goes to the idle
+/// decoder nearest behind the frame asked for, so a recording shown twice at different times (a
+/// page and a picture-in-picture layer, two pages) or asked for by two render threads streams
+/// forward in each place instead of seeking back and forth. A new decoder is opened only when
+/// every one there is ahead of the frame or busy; past the maximum, the least recently used one
+/// seeks. Memory stays bounded by the number of decoders, whatever the clip's length.
 public final class VideoClip: Sendable {
     /// The file, as given.
     public let path: String
@@ -29,7 +33,22 @@ public final class VideoClip: Sendable {
     /// Seconds from the first frame's start to the end of the last.
     public let duration: Double
     private let index: VideoFrameIndex
-    private let decoder: Mutex<VideoDecoder>
+    private let maxPixels: Int
+    private let decoders: Mutex<[Slot]>
+
+    /// The most decoders one clip keeps open.
+    public static let maximumDecoders = 3
+
+    /// A decoder, and what choosing one needs to know about it without waiting for its lock.
+    private final class Slot: Sendable {
+        let decoder: Mutex<VideoDecoder>
+        struct Use { var position: Int; var busy: Int; var lastUse: Int }
+        let use: Mutex<Use>
+        init(_ decoder: sending VideoDecoder, position: Int) {
+            self.decoder = Mutex(decoder)
+            use = Mutex(Use(position: position, busy: 0, lastUse: 0))
+        }
+    }
 
     /// Opens `path`: `.notFound` when there is no such file, `.badVideo` (with FFmpeg's reason)
     /// when it is not a video libavformat reads, has no video stream, does not decode, or has
@@ -62,7 +81,8 @@ public final class VideoClip: Sendable {
         frameTimes = index.frameTimes
         duration = index.duration
         self.index = index
-        self.decoder = Mutex(decoder)
+        self.maxPixels = maxPixels
+        decoders = Mutex([Slot(decoder, position: 0)])
     }
 
     /// How many frames the clip has (at least 1).
@@ -79,7 +99,40 @@ public final class VideoClip: Sendable {
         precondition(frameTimes.indices.contains(index), "frame \(index) of a clip of \(frameCount) frames")
         let muted = VideoClip.muteFFmpegLog()
         defer { _ = pr_av_log_mute(muted) }
-        return try decoder.withLock { decoder throws(RasterError) in try decoder.frame(index) }
+        let slot = try slot(for: index)
+        defer { slot.use.withLock { $0.busy -= 1 } }
+        let pixmap = try slot.decoder.withLock { decoder throws(RasterError) in try decoder.frame(index) }
+        return pixmap
+    }
+
+    /// The decoder to ask for frame `k`, marked busy: the idle one nearest behind `k`, else a new
+    /// one while there are fewer than `maximumDecoders`, else the least recently used.
+    private func slot(for k: Int) throws(RasterError) -> Slot {
+        let chosen: Slot? = decoders.withLock { slots in
+            var behind: (slot: Slot, position: Int)? = nil
+            var oldest: (slot: Slot, lastUse: Int)? = nil
+            var clock = 0
+            for slot in slots {
+                let use = slot.use.withLock { $0 }
+                clock = max(clock, use.lastUse)
+                if use.busy == 0, use.position <= k, use.position > (behind?.position ?? Int.min) {
+                    behind = (slot, use.position)
+                }
+                if use.busy == 0, use.lastUse < (oldest?.lastUse ?? Int.max) { oldest = (slot, use.lastUse) }
+            }
+            let slot = behind?.slot ?? (slots.count < Self.maximumDecoders ? nil : oldest?.slot ?? slots[0])
+            slot?.use.withLock { $0 = .init(position: k, busy: $0.busy + 1, lastUse: clock + 1) }
+            return slot
+        }
+        if let chosen { return chosen }
+        let decoder = try VideoDecoder(demuxer: try VideoDemuxer(path: path), index: index, maxPixels: maxPixels)
+        let made = Slot(decoder, position: k)
+        made.use.withLock { $0.busy = 1 }
+        // Added unless another thread filled the pool meanwhile; used for this frame either way.
+        decoders.withLock { slots in
+            if slots.count < Self.maximumDecoders { slots.append(made) }
+        }
+        return made
     }
 
     /// Mutes FFmpeg's own log on this thread (returning the previous setting): a clip's failures

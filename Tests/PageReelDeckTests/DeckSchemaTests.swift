@@ -127,7 +127,7 @@ import Testing
         "viewport", "tabs", "indicator", "duration", "viewport.x", "viewport.y", "page.background", "page.image",
         "page.title", "page.subtitle", "page.video", "layer.image", "layer.video", "layer.text", "layer.width", "layer.height",
         "drag.velocity", "step.at", "step.wait", "step.drag", "step.swipe", "step.fling", "step.jump", "step.tap",
-        "step.hint", "step.transition", "page.caption", "captions.maxWidth",
+        "step.hint", "step.transition", "page.caption", "captions.maxWidth", "video.end", "video.fit",
     ]
 
     @Test func everyOptionalPropertyHasADefault() {

@@ -59,6 +59,9 @@ import Testing
             ("shuffled", Array(frames.indices).shuffled(using: &random)),
             ("backwards", frames.indices.reversed()),
             ("jumps", [40, 39, 13, 14, 12, 63, 0, 30, 29, 45, 44, 15, 16, 59, 1]),
+            // Three places streaming forward at once, as a page and two layers showing one file.
+            ("interleaved", (0..<21).flatMap { [$0, 21 + $0, 42 + $0] }),
+            ("four places", (0..<16).flatMap { [$0, 16 + $0, 32 + $0, 48 + $0] }),
         ]
         for (name, order) in orders {
             let clip = try VideoClip(path: path)
@@ -74,7 +77,7 @@ import Testing
         }
     }
 
-    @Test func callsFromManyThreadsAreServedOneAtATime() async throws {
+    @Test func callsFromManyThreadsGetTheFramesOfOne() async throws {
         let path = try counterClip(.h264At30, frames: 36)
         let reference = try VideoClip(path: path)
         let expected = try (0..<36).map { k throws(RasterError) in try reference.frame(k) }
