@@ -54,7 +54,7 @@ import Testing
         let frames = try (0..<forward.frameCount).map { k throws(RasterError) in try forward.frame(k) }
         #expect(frames.enumerated().allSatisfy { TestClips.frameNumber($1) == $0 })
 
-        var random = SplitMix(seed: 7)
+        var random = SplitMix64(seed: 7)
         let orders: [(String, [Int])] = [
             ("shuffled", Array(frames.indices).shuffled(using: &random)),
             ("backwards", frames.indices.reversed()),
@@ -149,15 +149,3 @@ import Testing
     }
 }
 
-/// A small seeded generator, so a shuffled order is the same on every run.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

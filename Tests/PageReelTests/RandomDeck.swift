@@ -1,5 +1,6 @@
 import Foundation
 import PageReel
+import PageReelTestSupport
 
 /// Random decks made from the format's own declaration (`DeckFormat`): every object, key and kind
 /// of value it declares, with numbers at and near their limits as often as in between.
@@ -10,26 +11,14 @@ import PageReel
 /// usually match the pages, jumps and taps usually land, clips usually start within their file, files
 /// are the one image and the one recording in the folder.
 struct RandomDeck {
-    /// SplitMix64: small, fast, and the same sequence for the same seed on every machine.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    var random: Generator
+    var random: SplitMix64
     /// The image file the deck's images name (written beside it by the test).
     static let image = "shot.png"
     /// The recording the deck's videos name (written beside it by the test), 1 s long.
     static let video = "clip.mp4"
     private var pageCount = 1
 
-    init(seed: UInt64) { random = Generator(state: seed) }
+    init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
     mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &random) < p }
 

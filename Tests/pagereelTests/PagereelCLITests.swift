@@ -290,7 +290,7 @@ extension PagereelCLITests {
             var files: [String: Data] = [:]
             for name in try FileManager.default.subpathsOfDirectory(atPath: folder) {
                 var isFolder: ObjCBool = false
-                FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder)
+                _ = FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder)
                 if !isFolder.boolValue { files[name] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)) }
             }
             runs.append(files)
