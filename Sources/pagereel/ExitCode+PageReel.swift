@@ -52,7 +52,7 @@ func library<T>(_ body: () throws(PageReelError) -> T) throws(ExitCode) -> T {
     do {
         return try body()
     } catch {
-        Console.err(error.description)
+        SignalTrap.shared.report(error)
         throw ExitCode(error)
     }
 }

@@ -111,7 +111,7 @@ struct ExportCommand: ParsableCommand {
             summary = try exporter.run(cancellation: SignalTrap.shared.cancellation) { reporter.update($0) }
         } catch {
             reporter.interrupt()
-            Console.err(error.description)
+            SignalTrap.shared.report(error)
             throw ExitCode(error)
         }
         if json {
