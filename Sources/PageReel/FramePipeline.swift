@@ -15,9 +15,9 @@ import PageReelScene
 struct FramePipeline {
     let source: FrameSource
     let frames: Range<Int>
-    /// Frame buffers: the one the outputs read and the frame rendered ahead of it. At least 2; more
-    /// bought no speed at 1080p (the encoder, not the renderer, sets the pace) and cost a frame
-    /// buffer each (8 MiB at 1080p, 32 MiB at 4K).
+    /// Frame buffers: the one the outputs read and the frame rendered ahead of it. At least 2. A
+    /// third was within noise on the 1080p MP4 bench (medians of 4 interleaved exports 15.5 s with
+    /// three, 15.7 s with two) and costs 8 MiB of peak memory at 1080p, 32 MiB at 4K.
     var depth = 2
 
     /// Called on the render thread as it exits (tests check that it never outlives `run`).
