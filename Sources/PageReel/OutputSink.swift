@@ -23,12 +23,12 @@ final class OutputSink: Sendable {
         self.sink = Mutex(sink)
     }
 
-    /// Adds frame `frame` of the render.
-    func write(_ pixmap: Pixmap, frame: Int) throws(PageReelError) {
+    /// Adds frame `frame` of the render; `repeatsPrevious` when it has the previous frame's pixels.
+    func write(_ pixmap: Pixmap, frame: Int, repeatsPrevious: Bool = false) throws(PageReelError) {
         do throws(EncodeError) {
             try sink.withLock { sink throws(EncodeError) in
                 guard let sink else { throw .finished(path: temporaryPath) }
-                try sink.write(pixmap, index: frame)
+                try sink.write(pixmap, index: frame, repeatsPrevious: repeatsPrevious)
             }
         } catch {
             throw Exporter.map(error, output: output, temporaryPath: temporaryPath)

@@ -42,15 +42,15 @@ struct RenderGroup {
                 frameDone()
             }
         }
-        try FramePipeline(source: source, frames: frames).run(cancellation: cancellation) { pixmap, frame throws(PageReelError) in
+        try FramePipeline(source: source, frames: frames).run(cancellation: cancellation) { pixmap, frame, repeatsPrevious throws(PageReelError) in
             if sinks.count == 1 {
-                try sinks[0].write(pixmap, frame: frame)
+                try sinks[0].write(pixmap, frame: frame, repeatsPrevious: repeatsPrevious)
             } else {
                 // One slot per output; the first failure in output order is reported.
                 let failures = Mutex([PageReelError?](repeating: nil, count: sinks.count))
                 DispatchQueue.concurrentPerform(iterations: sinks.count) { k in
                     do throws(PageReelError) {
-                        try sinks[k].write(pixmap, frame: frame)
+                        try sinks[k].write(pixmap, frame: frame, repeatsPrevious: repeatsPrevious)
                     } catch {
                         failures.withLock { $0[k] = error }
                     }

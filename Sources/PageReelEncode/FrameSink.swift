@@ -25,6 +25,10 @@ public protocol FrameSink: AnyObject {
     /// Adds one frame. `index` is the absolute frame index (for `--frames` shards it does not
     /// start at 0); indices must increase from call to call.
     func write(_ frame: Pixmap, index: Int) throws(EncodeError)
+    /// `write(_:index:)`, told that `frame` has the same pixels as the frame written just before
+    /// (a still stretch of the video), so a sink may reuse its work on that one. The default
+    /// ignores the hint.
+    func write(_ frame: Pixmap, index: Int, repeatsPrevious: Bool) throws(EncodeError)
     /// Flushes and closes the output; after this the file at `path` is complete.
     func finish() throws(EncodeError)
     /// Frames given to `write` that are not in the output yet because the sink works on them in
@@ -40,6 +44,10 @@ public protocol FrameSink: AnyObject {
 
 extension FrameSink {
     public var backlog: Int { 0 }
+
+    public func write(_ frame: Pixmap, index: Int, repeatsPrevious: Bool) throws(EncodeError) {
+        try write(frame, index: index)
+    }
 
     public func finish(progress: (Int) -> Void) throws(EncodeError) { try finish() }
 }

@@ -51,6 +51,13 @@ public final class VideoWriter: FrameSink {
     }
 
     public func write(_ frame: Pixmap, index: Int) throws(EncodeError) {
+        try write(frame, index: index, repeatsPrevious: false)
+    }
+
+    /// A frame that repeats the previous one is not converted again: the picture still holds its
+    /// YUV planes (`makeWritable` keeps the contents when it has to copy), so a still stretch costs
+    /// the encoder alone.
+    public func write(_ frame: Pixmap, index: Int, repeatsPrevious: Bool) throws(EncodeError) {
         guard !isFinished else { throw .finished(path: path) }
         guard frame.width == options.width, frame.height == options.height else {
             throw .frameSize(path: path, index: index, width: frame.width, height: frame.height,
@@ -62,7 +69,9 @@ public final class VideoWriter: FrameSink {
         lastIndex = index
         written += 1
         try picture.makeWritable(pts: Int64(index - first))
-        try converter.convert(frame, into: picture.frame, check: check)
+        if !repeatsPrevious || written == 1 {
+            try converter.convert(frame, into: picture.frame, check: check)
+        }
         try encoder.encode(picture.frame, into: muxer)
     }
 

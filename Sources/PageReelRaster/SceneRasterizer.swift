@@ -21,11 +21,18 @@ public struct SceneRasterizer: Sendable {
         case quad(QuadRasterizer)
         case sprite(Sprite)
 
-        func render(rows: Range<Int>, into frame: UnsafeMutablePointer<UInt32>, width: Int, height: Int) {
+        func render(rows: Range<Int>, into frame: UnsafeMutablePointer<UInt32>, width: Int, height: Int,
+                    hidden: [(start: Int, end: Int)]?) {
             switch self {
-            case .quad(let quad): quad.render(rows: rows, into: frame, width: width)
+            case .quad(let quad): quad.render(rows: rows, into: frame, width: width, hidden: hidden)
             case .sprite(let sprite): sprite.render(rows: rows, into: frame, width: width, height: height)
             }
+        }
+
+        /// The quad, when it overwrites what it fully covers (`QuadRasterizer.isOpaqueCover`).
+        var opaqueCover: QuadRasterizer? {
+            if case .quad(let quad) = self, quad.isOpaqueCover { return quad }
+            return nil
         }
     }
 
@@ -78,17 +85,57 @@ public struct SceneRasterizer: Sendable {
         let width = pixmap.width, height = pixmap.height
         let band = max(1, bandHeight)
         let bands = (height + band - 1) / band
+        let covers = items.map(\.opaqueCover)
+        let anyCover = covers.contains { $0 != nil }
         pixmap.pixels.withUnsafeMutableBytes { raw in
             guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt32.self) else { return }
             nonisolated(unsafe) let frame = base
             DispatchQueue.concurrentPerform(iterations: bands) { k in
                 let rows = (k * band)..<min(height, (k + 1) * band)
-                if let bg = background {
-                    (frame + rows.lowerBound * width).update(repeating: bg, count: rows.count * width)
+                guard anyCover else {
+                    if let bg = background {
+                        (frame + rows.lowerBound * width).update(repeating: bg, count: rows.count * width)
+                    }
+                    for item in items { item.render(rows: rows, into: frame, width: width, height: height, hidden: nil) }
+                    return
                 }
-                for item in items { item.render(rows: rows, into: frame, width: width, height: height) }
+                let hidden = Self.hiddenColumns(covers, rows: rows, width: width)
+                if let bg = background {
+                    for (r, y) in rows.enumerated() {
+                        let (start, end) = hidden[0][r], row = frame + y * width
+                        if start < end {
+                            row.update(repeating: bg, count: start)
+                            (row + end).update(repeating: bg, count: width - end)
+                        } else {
+                            row.update(repeating: bg, count: width)
+                        }
+                    }
+                }
+                for (j, item) in items.enumerated() {
+                    item.render(rows: rows, into: frame, width: width, height: height, hidden: hidden[j + 1])
+                }
             }
         }
+    }
+
+    /// For each item and the clear before them (index 0 is the clear, j + 1 item j), row by row,
+    /// the widest run of columns that a later opaque cover overwrites: painting there first is wasted.
+    /// One run per row keeps it simple; the front page, drawn last, hides most of what is behind it.
+    static func hiddenColumns(_ covers: [QuadRasterizer?], rows: Range<Int>,
+                              width: Int) -> [[(start: Int, end: Int)]] {
+        var hidden = [[(start: Int, end: Int)]](repeating: [], count: covers.count + 1)
+        var widest = [(start: Int, end: Int)](repeating: (0, 0), count: rows.count)
+        for j in stride(from: covers.count, through: 0, by: -1) {
+            hidden[j] = widest
+            guard j > 0, let cover = covers[j - 1] else { continue }
+            for (r, y) in rows.enumerated() {
+                if let run = cover.opaqueColumns(row: y, width: width),
+                   run.end - run.start > widest[r].end - widest[r].start {
+                    widest[r] = run
+                }
+            }
+        }
+        return hidden
     }
 
     /// The kernel set-up for one scene item (nil when it is off-screen or invisible).

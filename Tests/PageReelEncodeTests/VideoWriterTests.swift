@@ -97,6 +97,25 @@ import PageReelRaster
         }
     }
 
+    /// A frame flagged as repeating the previous one skips the RGBA → YUV conversion; the file is
+    /// byte for byte the one written without the hint.
+    @Test func repeatedFramesGiveTheSameBytes() throws {
+        let options = VideoOptions(width: 160, height: 96, fps: 30)
+        var files: [Data] = []
+        for hinted in [false, true] {
+            let path = try scratch.directory() + "/hold-\(hinted).mp4"
+            let writer = try VideoWriter(path: path, options: options)
+            for i in 0..<24 {
+                // Each box position is held for three frames.
+                let frame = TestFrames.frame(width: 160, height: 96, boxX: 6 * (i / 3), box: 16)
+                try writer.write(frame, index: i, repeatsPrevious: hinted && i % 3 != 0)
+            }
+            try writer.finish()
+            files.append(try Data(contentsOf: URL(fileURLWithPath: path)))
+        }
+        #expect(files[0] == files[1])
+    }
+
     @Test func sixtyFPSKeepsExactDuration() throws {
         let path = try encode(VideoOptions(width: 160, height: 96, fps: 60), count: 60,
                               to: scratch.directory() + "/out.mp4")

@@ -19,8 +19,10 @@ import Testing
         let source = try source()
         var seen: [Int] = []
         var pixels: [Int: Pixmap] = [:]
-        try FramePipeline(source: source, frames: 0..<source.frameCount).run(cancellation: nil) { pixmap, frame in
+        var repeats: [Int] = []
+        try FramePipeline(source: source, frames: 0..<source.frameCount).run(cancellation: nil) { pixmap, frame, repeated in
             seen.append(frame)
+            if repeated { repeats.append(frame) }
             if frame % 7 == 0 || frame == 1 { pixels[frame] = pixmap }
         }
         #expect(seen == Array(0..<source.frameCount))
@@ -31,6 +33,9 @@ import Testing
         }
         // Frames 0 and 1 are held (the deck waits 0.3 s first): the same pixels, not rendered twice.
         #expect(source.scene(frame: 0) == source.scene(frame: 1) && pixels[0] == pixels[1])
+        // Exactly the held frames are flagged as repeats, which lets a video writer skip converting them.
+        let held = (1..<source.frameCount).filter { source.scene(frame: $0) == source.scene(frame: $0 - 1) }
+        #expect(repeats == held && repeats.contains(1))
     }
 
     /// A cancellation stops the pipeline with the signal after the frame being consumed.
@@ -39,7 +44,7 @@ import Testing
         let cancellation = Cancellation()
         var consumed = 0
         let result = Result { () throws(PageReelError) in
-            try FramePipeline(source: source, frames: 0..<source.frameCount).run(cancellation: cancellation) { _, _ in
+            try FramePipeline(source: source, frames: 0..<source.frameCount).run(cancellation: cancellation) { _, _, _ in
                 consumed += 1
                 if consumed == 5 { cancellation.cancel(signal: SIGTERM) }
             }
@@ -61,7 +66,7 @@ import Testing
             let exited = Mutex(false)
             pipeline.renderThreadDidExit = { exited.withLock { $0 = true } }
             let result = Result { () throws(PageReelError) in
-                try pipeline.run(cancellation: nil) { _, frame throws(PageReelError) in
+                try pipeline.run(cancellation: nil) { _, frame, _ throws(PageReelError) in
                     if frame == 3 { throw .writeFailed(path: "out.mp4", message: "disk full") }
                 }
             }
