@@ -57,8 +57,11 @@ public final class PageRenderer: Sendable {
         }
         var frames = (frames == nil ? try videoFrames(of: page, at: PageClock(time: 0)) : frames ?? [])[...]
         if let video = page.video {
-            let texture = try videos.frame(frames.popFirst() ?? 0, of: resolve(video.file))
-            draw(texture, in: full, fit: video.fit ?? page.fit, opacity: 1, into: &pixmap)
+            let path = resolve(video.file), fit = video.fit ?? page.fit
+            let clip = try videos.clip(path)
+            let texture = try videos.frame(frames.popFirst() ?? 0, of: path,
+                                           drawn: Self.drawnSize(width: clip.width, height: clip.height, in: full, fit: fit))
+            draw(texture, in: full, fit: fit, opacity: 1, into: &pixmap)
         }
         try drawTitles(page, width: width, height: height, scale: scale, into: &pixmap)
         let p = Double(progress)
@@ -73,11 +76,14 @@ public final class PageRenderer: Sendable {
                 draw(texture, in: Rect(x: x, y: y, width: w, height: h), fit: layer.fit, opacity: layer.opacity,
                      into: &pixmap)
             case .video(let video):
-                let texture = try videos.frame(frames.popFirst() ?? 0, of: resolve(video.file))
-                let w = (layer.width ?? Double(texture.width)) * scale
-                let h = (layer.height ?? Double(texture.height)) * scale
-                draw(texture, in: Rect(x: x, y: y, width: w, height: h), fit: video.fit ?? layer.fit,
-                     opacity: layer.opacity, into: &pixmap)
+                let path = resolve(video.file), fit = video.fit ?? layer.fit
+                let clip = try videos.clip(path)
+                let w = (layer.width ?? Double(clip.width)) * scale
+                let h = (layer.height ?? Double(clip.height)) * scale
+                let box = Rect(x: x, y: y, width: w, height: h)
+                let texture = try videos.frame(frames.popFirst() ?? 0, of: path,
+                                               drawn: Self.drawnSize(width: clip.width, height: clip.height, in: box, fit: fit))
+                draw(texture, in: box, fit: fit, opacity: layer.opacity, into: &pixmap)
             case .text(let style):
                 try text.draw(style, at: x, y: y, scale: scale, maxWidth: layer.width, opacity: layer.opacity,
                               into: &pixmap)
@@ -121,6 +127,17 @@ public final class PageRenderer: Sendable {
     }
 
     /// Draws an image into `box` (pixels) with a fit, clipped to the box for `fill`.
+    /// The size in pixels at which `draw` shows a `width`×`height` picture in `box` by `fit`.
+    static func drawnSize(width: Int, height: Int, in box: Rect, fit: Fit) -> (width: Double, height: Double) {
+        let iw = Double(width), ih = Double(height)
+        switch fit {
+        case .stretch: return (box.width, box.height)
+        case .fill, .fit:
+            let k = fit == .fill ? max(box.width / iw, box.height / ih) : min(box.width / iw, box.height / ih)
+            return (iw * k, ih * k)
+        }
+    }
+
     func draw(_ texture: Texture, in box: Rect, fit: Fit, opacity: Double, into pixmap: inout Pixmap) {
         let iw = Double(texture.width), ih = Double(texture.height)
         guard iw > 0, ih > 0, box.width > 0, box.height > 0 else { return }

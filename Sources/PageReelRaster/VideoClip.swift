@@ -93,15 +93,18 @@ public final class VideoClip: Sendable {
     /// floating point picks the frame starting at that instant.
     public func frameIndex(at time: Double) -> Int { index.frame(at: time) }
 
-    /// Frame `index` (0 ..< `frameCount`) upright (display rotation applied), opaque premultiplied
-    /// RGBA, `width`×`height`. The same pixels whatever was asked before.
-    public func frame(_ index: Int) throws(RasterError) -> Pixmap {
+    /// Frame `index` (0 ..< `frameCount`) upright (display rotation applied), premultiplied RGBA
+    /// (opaque unless the stream has alpha), `width`×`height` divided by `reduction` (a power of
+    /// two, for a page that shows the clip smaller; rounded up), scaled by libswscale. The same
+    /// pixels whatever was asked before.
+    public func frame(_ index: Int, reduction: Int = 1) throws(RasterError) -> Pixmap {
+        precondition(reduction > 0 && reduction & (reduction - 1) == 0, "reduction \(reduction)")
         precondition(frameTimes.indices.contains(index), "frame \(index) of a clip of \(frameCount) frames")
         let muted = VideoClip.muteFFmpegLog()
         defer { _ = pr_av_log_mute(muted) }
         let slot = try slot(for: index)
         defer { slot.use.withLock { $0.busy -= 1 } }
-        let pixmap = try slot.decoder.withLock { decoder throws(RasterError) in try decoder.frame(index) }
+        let pixmap = try slot.decoder.withLock { decoder throws(RasterError) in try decoder.frame(index, reduction: reduction) }
         return pixmap
     }
 

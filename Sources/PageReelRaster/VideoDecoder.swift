@@ -21,6 +21,10 @@ import CFFmpeg
 /// came out of order meanwhile, which would differ between a decode from the start and one after
 /// a seek); frames identified by presentation timestamp, never counted.
 ///
+/// A frame can be converted at its full size or reduced by a power of two (`reduction`), for a
+/// page that shows it smaller: the decoded picture is kept until the next frame is decoded, so the
+/// same frame at another reduction is converted again, not decoded again.
+///
 /// Memory is bounded by the codec's reference pictures, one decoded picture, one packet and the
 /// last converted pixmap; nothing grows with the clip's length but the frame index.
 final class VideoDecoder {
@@ -32,7 +36,12 @@ final class VideoDecoder {
     private let codec: UnsafeMutablePointer<AVCodecContext>
     private let packet: UnsafeMutablePointer<AVPacket>
     private let picture: UnsafeMutablePointer<AVFrame>
-    private var converter: VideoConverter? = nil
+    /// A converter for each reduction asked for, all to sizes derived from the first picture's.
+    private var converters: [Int: VideoConverter] = [:]
+    /// The size of the first picture converted: every picture is converted to it (reduced).
+    private var baseSize: (width: Int, height: Int)? = nil
+    /// The frame `picture` holds, still referenced (nil: none).
+    private var held: Int? = nil
 
     /// The keyframe packet decoding went from since the last flush (-1: the start of the file);
     /// nil before the first seek.
@@ -46,7 +55,7 @@ final class VideoDecoder {
     /// The last frame the codec output since the last flush (-1: none).
     private var lastOutput = -1
     /// The last frame returned, kept for a clip shown at a higher frame rate than its own.
-    private var last: (index: Int, pixmap: Pixmap)? = nil
+    private var last: (index: Int, reduction: Int, pixmap: Pixmap)? = nil
 
     init(demuxer: VideoDemuxer, index: VideoFrameIndex, maxPixels: Int) throws(RasterError) {
         let check = demuxer.check
@@ -86,9 +95,20 @@ final class VideoDecoder {
         av_frame_free(&picture)
     }
 
-    /// Frame `k` upright, as decoding from the start of the file shows it.
-    func frame(_ k: Int) throws(RasterError) -> Pixmap {
-        if let last, last.index == k { return last.pixmap }
+    /// Frame `k` upright, as decoding from the start of the file shows it, its size divided by
+    /// `reduction` (a power of two; rounded up).
+    func frame(_ k: Int, reduction: Int = 1) throws(RasterError) -> Pixmap {
+        if let last, last.index == k, last.reduction == reduction { return last.pixmap }
+        if held != k { try decode(k) }
+        let pixmap = try convert(picture, reduction: reduction)
+        last = (k, reduction, pixmap)
+        return pixmap
+    }
+
+    /// Decodes frame `k` into `picture`, held there.
+    private func decode(_ k: Int) throws(RasterError) {
+        held = nil
+        av_frame_unref(picture)
         var start = index.start(for: k)
         // Keep going forward when k is still to come from a start that suits it, unless a keyframe
         // that suits it lies ahead (then seeking there skips decoding the frames in between).
@@ -102,10 +122,7 @@ final class VideoDecoder {
             start = index.start(for: k, before: from)
             try seek(to: start)
         }
-        defer { av_frame_unref(picture) }
-        let pixmap = try convert(picture)
-        last = (k, pixmap)
-        return pixmap
+        held = k
     }
 
     /// Decodes until frame `k` is in `picture` (true), or it is clear it will not come from here.
@@ -204,17 +221,21 @@ final class VideoDecoder {
         return found
     }
 
-    /// The picture as RGBA, upright, at the clip's size (that of its first picture).
-    private func convert(_ picture: UnsafeMutablePointer<AVFrame>) throws(RasterError) -> Pixmap {
-        if let converter { return try converter.pixmap(from: picture, check: check) }
-        let (w, h) = (Int(picture.pointee.width), Int(picture.pointee.height))
-        if let problem = ImageDecoder.sizeProblem(width: w, height: h, maxPixels: maxPixels, what: "the picture") {
+    /// The picture as RGBA, upright, at the clip's size (that of its first picture) divided by
+    /// `reduction`, rounded up.
+    private func convert(_ picture: UnsafeMutablePointer<AVFrame>, reduction: Int) throws(RasterError) -> Pixmap {
+        if let converter = converters[reduction] { return try converter.pixmap(from: picture, check: check) }
+        let base = baseSize ?? (Int(picture.pointee.width), Int(picture.pointee.height))
+        if let problem = ImageDecoder.sizeProblem(width: base.width, height: base.height, maxPixels: maxPixels,
+                                                  what: "the picture") {
             throw check.error(problem)
         }
+        let (w, h) = ((base.width + reduction - 1) / reduction, (base.height + reduction - 1) / reduction)
         guard let made = VideoConverter(width: w, height: h, orientation: orientation) else {
             throw check.error("out of memory for \(w)×\(h) pictures")
         }
-        converter = made
+        baseSize = base
+        converters[reduction] = made
         return try made.pixmap(from: picture, check: check)
     }
 }

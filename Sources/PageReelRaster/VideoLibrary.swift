@@ -11,6 +11,7 @@ public final class VideoLibrary: Sendable {
     private struct FrameKey: Hashable {
         var path: String
         var index: Int
+        var reduction: Int
     }
 
     /// Open recordings are bounded by `openClips`, their decoded frames by `frameBudget` bytes.
@@ -26,13 +27,26 @@ public final class VideoLibrary: Sendable {
         }
     }
 
-    /// Source frame `index` of the recording at `path`, upright and in sRGB, ready to draw.
-    public func frame(_ index: Int, of path: String) throws(RasterError) -> Texture {
+    /// Source frame `index` of the recording at `path`, upright and in sRGB, ready to draw: reduced
+    /// by the largest power of two that keeps it at least the size it is drawn at, `drawn` (its
+    /// width and height in output pixels; nil: full size), so a 1080×1920 recording on a 390 px
+    /// wide page is converted, and its mip levels made, at 540×960.
+    public func frame(_ index: Int, of path: String, drawn: (width: Double, height: Double)? = nil) throws(RasterError) -> Texture {
         let clip = try clip(path)
-        return try frames.value(for: FrameKey(path: path, index: index)) { () throws(RasterError) in
-            let texture = Texture(try clip.frame(index))
+        let reduction = drawn.map { Self.reduction(width: clip.width, height: clip.height, drawn: $0) } ?? 1
+        return try frames.value(for: FrameKey(path: path, index: index, reduction: reduction)) { () throws(RasterError) in
+            let texture = Texture(try clip.frame(index, reduction: reduction))
             return (texture, texture.texels.count * 4)
         }
+    }
+
+    /// The largest power of two (at most 16) by which a `width`×`height` picture can be divided
+    /// and still be at least `drawn` on both axes.
+    static func reduction(width: Int, height: Int, drawn: (width: Double, height: Double)) -> Int {
+        let limit = min(Double(width) / drawn.width, Double(height) / drawn.height)
+        var reduction = 1
+        while reduction < 16, Double(reduction * 2) <= limit { reduction *= 2 }
+        return reduction
     }
 
     /// The source frame each of `page`'s recordings shows at `clock`, in `page.videos` order.

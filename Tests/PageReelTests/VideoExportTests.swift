@@ -204,6 +204,32 @@ import PageReelTestSupport
         }
     }
 
+    /// A recording four times the size of its page is converted at the page's size (reduced by
+    /// 4, not converted whole and then minified): it looks as FFmpeg's own scaling of the decoded
+    /// frames to that size, and as the same frames shown as images do.
+    @Test func aRecordingLargerThanItsPageLooksAsFFmpegScalesIt() throws {
+        let deck = try write(Self.deck(video: #"{ "file": "large.mp4", "fit": "stretch" }"#, duration: 1))
+        let folder = (deck as NSString).deletingLastPathComponent
+        _ = try Command.check("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc2=s=640x256:r=30", "-frames:v", "30",
+                                         "-c:v", "libx264", "-crf", "8", "-pix_fmt", "yuv420p", folder + "/large.mp4"])
+        let scaled = [UInt8](try Command.check("ffmpeg", ["-v", "error", "-i", folder + "/large.mp4",
+                                                          "-vf", "scale=160:64:flags=bicubic+accurate_rnd+full_chroma_int",
+                                                          "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]))
+        let averaged = [UInt8](try Command.check("ffmpeg", ["-v", "error", "-i", folder + "/large.mp4",
+                                                            "-vf", "scale=160:64:flags=area+accurate_rnd+full_chroma_int",
+                                                            "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]))
+        let size = 160 * 64 * 3
+        #expect(scaled.count == 30 * size && averaged.count == 30 * size)
+        let frame = try exportedFrames(deck)
+        for n in [0, 14, 29] {
+            let image = try frame(n)
+            let bicubic = Self.meanDifference(image, scaled[(n * size)..<((n + 1) * size)])
+            let area = Self.meanDifference(image, averaged[(n * size)..<((n + 1) * size)])
+            #expect(bicubic < 1, "frame \(n): mean difference \(bicubic) from FFmpeg's bicubic scaling")
+            #expect(area < 4, "frame \(n): mean difference \(area) from FFmpeg's area averaging")
+        }
+    }
+
     /// Levels come out as recorded whether the file is limited range (16…235) or full (0…255).
     @Test(arguments: [("yuv420p", "tv"), ("yuvj420p", "pc")])
     func limitedAndFullRangeKeepTheirLevels(pixelFormat: String, range: String) throws {
