@@ -34,6 +34,8 @@ public final class VideoClip: Sendable {
     public let duration: Double
     private let index: VideoFrameIndex
     private let maxPixels: Int
+    /// The stored (unturned) size the first decoder converts to, given to every later one.
+    private let storedSize: (width: Int, height: Int)?
     private let decoders: Mutex<[Slot]>
 
     /// The most decoders one clip keeps open.
@@ -82,6 +84,7 @@ public final class VideoClip: Sendable {
         duration = index.duration
         self.index = index
         self.maxPixels = maxPixels
+        storedSize = decoder.baseSize
         decoders = Mutex([Slot(decoder, position: 0)])
     }
 
@@ -128,7 +131,8 @@ public final class VideoClip: Sendable {
             return slot
         }
         if let chosen { return chosen }
-        let decoder = try VideoDecoder(demuxer: try VideoDemuxer(path: path), index: index, maxPixels: maxPixels)
+        let decoder = try VideoDecoder(demuxer: try VideoDemuxer(path: path), index: index, maxPixels: maxPixels,
+                                       baseSize: storedSize)
         let made = Slot(decoder, position: k)
         made.use.withLock { $0.busy = 1 }
         // Added unless another thread filled the pool meanwhile; used for this frame either way.

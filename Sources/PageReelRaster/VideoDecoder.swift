@@ -38,8 +38,9 @@ final class VideoDecoder {
     private let picture: UnsafeMutablePointer<AVFrame>
     /// A converter for each reduction asked for, all to sizes derived from the first picture's.
     private var converters: [Int: VideoConverter] = [:]
-    /// The size of the first picture converted: every picture is converted to it (reduced).
-    private var baseSize: (width: Int, height: Int)? = nil
+    /// The stored size every picture is converted to (reduced): the first picture's, or the one
+    /// given when the decoder was made, so that all decoders of a clip agree.
+    private(set) var baseSize: (width: Int, height: Int)? = nil
     /// The frame `picture` holds, still referenced (nil: none).
     private var held: Int? = nil
 
@@ -57,7 +58,9 @@ final class VideoDecoder {
     /// The last frame returned, kept for a clip shown at a higher frame rate than its own.
     private var last: (index: Int, reduction: Int, pixmap: Pixmap)? = nil
 
-    init(demuxer: VideoDemuxer, index: VideoFrameIndex, maxPixels: Int) throws(RasterError) {
+    init(demuxer: VideoDemuxer, index: VideoFrameIndex, maxPixels: Int,
+         baseSize: (width: Int, height: Int)? = nil) throws(RasterError) {
+        self.baseSize = baseSize
         let check = demuxer.check
         guard let decoder = avcodec_find_decoder(demuxer.parameters.pointee.codec_id) else {
             let name = String(cString: avcodec_get_name(demuxer.parameters.pointee.codec_id))
