@@ -31,13 +31,15 @@ let package = Package(
         .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         // The few C macros and calls Swift cannot import.
         .target(name: "CShims", dependencies: ["CFFmpeg", "CPNG", "CJPEG"]),
+        // The rasterizer's texture sampling loops, in SSE2.
+        .target(name: "CSpans"),
 
         // The stages, in the order data flows through them.
         .target(name: "PageReelDeck"),
         .target(name: "PageReelTimeline", dependencies: ["PageReelDeck"]),
         .target(name: "PageReelScene", dependencies: ["PageReelTimeline"]),
         .target(name: "PageReelRaster",
-                dependencies: ["PageReelScene", "CShims", "CFFmpeg", "CPNG", "CJPEG", "CPango", "CLCMS2"]),
+                dependencies: ["PageReelScene", "CShims", "CSpans", "CFFmpeg", "CPNG", "CJPEG", "CPango", "CLCMS2"]),
         .target(name: "PageReelEncode",
                 dependencies: ["PageReelRaster", "CShims", "CFFmpeg", "CImageQuant"]),
         .target(name: "PageReel", dependencies: ["PageReelEncode"]),

@@ -1,3 +1,4 @@
+import CSpans
 import Foundation
 
 /// Samples a `Texture`: bilinear on level 0, or trilinear across mip levels, clamped to the edges,
@@ -106,14 +107,9 @@ struct TextureSampler {
         // Inside both levels no sample needs clamping (the common case, and a third faster).
         if Self.contains(a, x: ax, y: ay, dx: adx, dy: ady, count: count),
            Self.contains(b, x: bx, y: by, dx: bdx, dy: bdy, count: count) {
-            for k in 0..<count {
-                let t = l0 == top ? 0 : Int(min(max(level, 0), 1) * 256 + 0.5)
-                var p = sampleInside(a, ax, ay)
-                if t > 0 { p = Blend.lerp(p, sampleInside(b, bx, by), t) }
-                dst[k] = p >= 0xFF00_0000 ? p : Blend.over(p, dst[k])
-                ax &+= adx; ay &+= ady; bx &+= bdx; by &+= bdy
-                level += lodStep
-            }
+            pr_trilinear_span(dst, Int32(count), kernelLevel(a), Int64(ax), Int64(ay), Int64(adx), Int64(ady),
+                              kernelLevel(b), Int64(bx), Int64(by), Int64(bdx), Int64(bdy), level, lodStep,
+                              l0 == top ? 0 : 1)
             return
         }
         for k in 0..<count {
@@ -135,6 +131,12 @@ struct TextureSampler {
             && max(x, lastX) &>> 16 < level.width &- 1 && max(y, lastY) &>> 16 < level.height &- 1
     }
 
+    /// `level` as the C kernels take it.
+    @inline(__always)
+    private func kernelLevel(_ level: Texture.Level) -> pr_level {
+        pr_level(texels: texels.baseAddress! + level.offset, width: level.width)
+    }
+
     /// `sample(_:_:_:)` where `contains` has vouched that no texel needs clamping.
     @inline(__always)
     func sampleInside(_ level: Texture.Level, _ x: Int, _ y: Int) -> UInt32 {
@@ -151,11 +153,10 @@ struct TextureSampler {
         let maxX = level.width &- 1, maxY = level.height &- 1, stride = level.width, base = level.offset
         var x = tx &- 32768, y = ty &- 32768
         if Self.contains(level, x: x, y: y, dx: dx, dy: dy, count: count) {
-            for k in 0..<count {
-                let p = sampleInside(level, x, y)
-                dst[k] = p >= 0xFF00_0000 ? p : Blend.over(p, dst[k])
-                x &+= dx
-                y &+= dy
+            if dy == 0 && y & 0xFFFF == 0 {
+                rowSpan(dst, count: count, level: level, x: x, y: y, dx: dx)
+            } else {
+                pr_bilinear_span(dst, Int32(count), kernelLevel(level), Int64(x), Int64(y), Int64(dx), Int64(dy))
             }
             return
         }
@@ -170,6 +171,31 @@ struct TextureSampler {
             dst[k] = p >= 0xFF00_0000 ? p : Blend.over(p, dst[k])
             x &+= dx
             y &+= dy
+        }
+    }
+
+    /// `copySpan` along one texel row (y whole, not stepped; `contains` vouched for the texels):
+    /// the bilinear blend's vertical weight is 0, so it is a lerp of two texels, and a plain copy
+    /// where x steps by whole texels from a texel centre (a page at rest, or scrolled by whole pixels).
+    /// The same words `sampleInside` gives: its terms for the row below are multiplied by 0.
+    @inline(__always)
+    private func rowSpan(_ dst: UnsafeMutablePointer<UInt32>, count: Int, level: Texture.Level, x: Int, y: Int, dx: Int) {
+        let row = texels.baseAddress! + level.offset + (y &>> 16) &* level.width
+        if dx == 65536 && x & 0xFFFF == 0 {
+            let from = row + (x &>> 16)
+            for k in 0..<count {
+                let p = from[k]
+                dst[k] = p >= 0xFF00_0000 ? p : Blend.over(p, dst[k])
+            }
+            return
+        }
+        var x = x
+        for k in 0..<count {
+            let i = x &>> 16, wx = (x &>> 8) & 255
+            let p = Blend.narrow(((Blend.widen(row[i]) &* UInt64(256 &- wx) &+ Blend.widen(row[i &+ 1]) &* UInt64(wx)) &>> 8)
+                                 & 0x00FF_00FF_00FF_00FF)
+            dst[k] = p >= 0xFF00_0000 ? p : Blend.over(p, dst[k])
+            x &+= dx
         }
     }
 

@@ -1,0 +1,32 @@
+// CSpans: the texture sampling inner loops of pagereel's rasterizer, in C for SSE2.
+//
+// Swift's SIMD types did not beat the scalar code here (the lanes come from scattered texels, and
+// the widening, multiplying and packing did not map onto single instructions); with SSE2 each
+// bilinear sample is two 8-byte loads, two 16-bit multiplies and a pack. The arithmetic is the
+// same integer arithmetic as `Blend.bilinear`, `Blend.lerp` and `Blend.over` (every channel sum
+// stays below 2^16), so the results are the same to the bit, with or without SSE2.
+#ifndef PAGEREEL_CSPANS_H
+#define PAGEREEL_CSPANS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// One mip level as the kernels read it: its first texel and its row length.
+typedef struct {
+    const uint32_t *texels;
+    ptrdiff_t width;
+} pr_level;
+
+/// Writes `count` bilinear samples of `level` into `dst`, stepped from (x, y) by (dx, dy), all in
+/// 16.16 fixed point with texel centres at integers: opaque samples are stored, others laid over
+/// what `dst` holds (premultiplied src-over). Every sample's 2×2 texels must lie inside the level.
+void pr_bilinear_span(uint32_t *dst, int count, pr_level level, int64_t x, int64_t y, int64_t dx, int64_t dy);
+
+/// Like `pr_bilinear_span` for two levels at once: each sample blends level `a`'s bilinear sample
+/// toward level `b`'s by t/256, t = round(clamp(lod, 0, 1) · 256) with `lod` stepped by `lod_step`
+/// (t = 0 throughout when `blend` is 0, the top level). Coordinates are per level.
+void pr_trilinear_span(uint32_t *dst, int count, pr_level a, int64_t ax, int64_t ay, int64_t adx, int64_t ady,
+                       pr_level b, int64_t bx, int64_t by, int64_t bdx, int64_t bdy,
+                       double lod, double lod_step, int blend);
+
+#endif

@@ -1,0 +1,133 @@
+import PageReelTestSupport
+import Testing
+@testable import PageReelRaster
+
+/// The span kernels (SSE2 in C, and the copy along a texel row) against bilinear and trilinear
+/// filtering written out here channel by channel: the same integers, to the bit.
+@Suite struct TextureSamplerTests {
+    /// A texture of random texels, a third of them translucent (premultiplied), with its mip chain.
+    static func texture(width: Int, height: Int, seed: UInt64) -> Texture {
+        var random = SplitMix64(seed: seed)
+        var pixmap = Pixmap(width: width, height: height)
+        for i in 0..<(width * height) {
+            let a: UInt8 = random.next() % 3 == 0 ? UInt8.random(in: 0...254, using: &random) : 255
+            for c in 0..<3 { pixmap.pixels[i * 4 + c] = UInt8.random(in: 0...a, using: &random) }
+            pixmap.pixels[i * 4 + 3] = a
+        }
+        return Texture(pixmap)
+    }
+
+    /// Channel `c` (0…3) of a packed word.
+    static func channel(_ p: UInt32, _ c: Int) -> Int { Int((p >> (8 * UInt32(c))) & 255) }
+
+    /// Bilinear filtering by its definition: weights (256 − wx)(256 − wy)… rounded as
+    /// `Blend.bilinear` documents (w11 = round(wx·wy/256), the four summing to 256), per channel.
+    static func bilinear(_ t: Texture, level l: Int, _ x: Int, _ y: Int) -> UInt32 {
+        let level = t.levels[l]
+        let ix = x >> 16, iy = y >> 16, wx = (x >> 8) & 255, wy = (y >> 8) & 255
+        let w11 = (wx * wy + 128) >> 8
+        let w = [256 - wx - wy + w11, wx - w11, wy - w11, w11]
+        let texels = [(ix, iy), (ix + 1, iy), (ix, iy + 1), (ix + 1, iy + 1)].map { tx, ty in
+            // Clamped to the edges, as a sampler does outside the texture.
+            t.texels[level.offset + min(max(ty, 0), level.height - 1) * level.width + min(max(tx, 0), level.width - 1)]
+        }
+        var out: UInt32 = 0
+        for c in 0..<4 {
+            let sum = (0..<4).reduce(0) { $0 + channel(texels[$1], c) * w[$1] }
+            out |= UInt32(sum >> 8) << (8 * UInt32(c))
+        }
+        return out
+    }
+
+    /// a + (b − a)·t/256 per channel, as (a·(256 − t) + b·t) / 256 rounded down.
+    static func lerp(_ a: UInt32, _ b: UInt32, _ t: Int) -> UInt32 {
+        (0..<4).reduce(UInt32(0)) { out, c in
+            out | UInt32((channel(a, c) * (256 - t) + channel(b, c) * t) >> 8) << (8 * UInt32(c))
+        }
+    }
+
+    static func store(_ p: UInt32, over d: UInt32) -> UInt32 { p >= 0xFF00_0000 ? p : Blend.over(p, d) }
+
+    /// Runs `body` with a sampler of `t` at scale 1.
+    static func withSampler(_ t: Texture, _ body: (TextureSampler) -> Void) {
+        t.texels.withUnsafeBufferPointer { texels in
+            t.levels.withUnsafeBufferPointer { levels in
+                body(TextureSampler(texels: texels, levels: levels, origin: (0, 0), scale: (1, 1)))
+            }
+        }
+    }
+
+    /// 16.16 steps of every kind: arbitrary, along a texel row (fractional and whole-texel), mirrored,
+    /// reaching the last texel row and column that a 2×2 block can start on.
+    static let spans: [(x: Int, y: Int, dx: Int, dy: Int)] = [
+        (3 << 16 + 12_345, 5 << 16 + 40_000, 71_003, 9_871),
+        (10 << 16 + 32_768, 7 << 16, 50_000, 0),
+        (2 << 16, 20 << 16, 65_536, 0),
+        (60 << 16 + 100, 2 << 16 + 65_535, -123_456, 3_000),
+        (0, 0, 65_536 * 3, 65_536 * 2),
+        (46 << 16 + 65_535, 30 << 16 + 65_535, 0, 0),
+    ]
+
+    @Test func copySpanIsBilinearFilteringOverTheDestination() {
+        let t = Self.texture(width: 48, height: 32, seed: 11)
+        var random = SplitMix64(seed: 12)
+        var checked = 0
+        Self.withSampler(t) { sampler in
+            for span in Self.spans {
+                let count = 16
+                // Translucent, valid premultiplied pixels underneath (colours ≤ alpha).
+                let under = (0..<count).map { _ in UInt32(truncatingIfNeeded: random.next()) & 0x7F7F_7F7F | 0x7F00_0000 }
+                var dst = under
+                // copySpan takes texel-edge coordinates: centres are half a texel further.
+                dst.withUnsafeMutableBufferPointer { d in
+                    sampler.copySpan(d.baseAddress!, count: count, tx: span.x + 32768, ty: span.y + 32768,
+                                     dx: span.dx, dy: span.dy)
+                }
+                for k in 0..<count {
+                    let expected = Self.store(Self.bilinear(t, level: 0, span.x + k * span.dx, span.y + k * span.dy),
+                                              over: under[k])
+                    #expect(dst[k] == expected, "span \(span) pixel \(k)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == Self.spans.count * 16)
+    }
+
+    @Test(arguments: [(0.0, 0.09), (-0.6, 0.1), (0.7, 0.05), (0.2, -0.03), (1.2, 0.02), (6.5, 0.01)])
+    func trilinearSpanBlendsTwoLevelsByTheLevelOfDetail(lod: Double, step: Double) {
+        let t = Self.texture(width: 64, height: 64, seed: 21)
+        var random = SplitMix64(seed: 22)
+        var blended = 0
+        Self.withSampler(t) { sampler in
+            let count = 16
+            let (tx, ty, dx, dy) = (5 << 16 + 777, 9 << 16 + 31_000, 90_000, 20_000)
+            let under = (0..<count).map { _ in UInt32(truncatingIfNeeded: random.next()) & 0x3F3F_3F3F | 0x4000_0000 }
+            var dst = under
+            dst.withUnsafeMutableBufferPointer { d in
+                sampler.trilinearSpan(d.baseAddress!, count: count, tx: tx, ty: ty, dx: dx, dy: dy, lod: lod, lodStep: step)
+            }
+            // The pair of levels is chosen from the chunk's smaller level of detail; each level's
+            // coordinates are level 0's scaled by its size (16.16), centres at integers.
+            // The top level (1×1) blends with nothing. Level l is 2^l times smaller: its
+            // coordinates start at level 0's shifted and step by its steps shifted.
+            let top = t.levels.count - 1
+            let low = max(0, min(lod, lod + step * Double(count - 1)))
+            let l0 = min(Int(low), top), l1 = min(l0 + 1, top)
+            var level = lod - Double(l0)
+            for k in 0..<count {
+                let at = { (l: Int) in ((tx >> l) - 32768 + k * (dx >> l), (ty >> l) - 32768 + k * (dy >> l)) }
+                let (ax, ay) = at(l0), (bx, by) = at(l1)
+                let tt = l0 == top ? 0 : Int(min(max(level, 0), 1) * 256 + 0.5)
+                var p = Self.bilinear(t, level: l0, ax, ay)
+                if tt > 0 {
+                    p = Self.lerp(p, Self.bilinear(t, level: l1, bx, by), tt)
+                    blended += 1
+                }
+                #expect(dst[k] == Self.store(p, over: under[k]), "lod \(lod) pixel \(k)")
+                level += step
+            }
+        }
+        #expect(blended > 0 || lod > 6)
+    }
+}
