@@ -312,6 +312,9 @@ struct QuadRasterizer: Sendable {
         let chunk = 16
         var x = x0
         var (tx1, ty1) = (0, 0), lodEnd = 0.0, carried = false
+        // The next chunk's end, projected a chunk early so that its division overlaps this chunk's
+        // sampling instead of stalling before the next one.
+        var aheadX = Int.min, ahead = (u: 0.0, v: 0.0, rw: 0.0)
         while x < x1 {
             let n = min(chunk, x1 - x)
             if x >= hidden.start && x + n <= hidden.end {
@@ -326,8 +329,12 @@ struct QuadRasterizer: Sendable {
                 carried = true
             }
             let (tx0, ty0) = (tx1, ty1)
-            let next = local(Double(x + n) + 0.5, yc)
+            let next = aheadX == x + n ? ahead : local(Double(x + n) + 0.5, yc)
             (tx1, ty1) = sampler.fixed(next.u, next.v)
+            if x + n < x1 {
+                aheadX = min(x + n + chunk, x1)
+                ahead = local(Double(aheadX) + 0.5, yc)
+            }
             var tx = tx0, ty = ty0
             let dx = Self.divide(tx1 - tx0, by: n), dy = Self.divide(ty1 - ty0, by: n)
             // Mip levels only where this chunk is minified past the bias; level 0 alone elsewhere.
@@ -341,7 +348,8 @@ struct QuadRasterizer: Sendable {
             }
             let end = x + n
             var px = x
-            // Fast paths: fully covered and unshaded, texels stored (or blended) as they come.
+            // Fast path: a whole chunk fully covered, unshaded and opaque, texels stored (or blended)
+            // as they come.
             if shading == nil && alpha >= 256 && px >= in0 && end <= in1 {
                 if useMips {
                     sampler.trilinearSpan(row + px, count: n, tx: tx, ty: ty, dx: dx, dy: dy, lod: lod, lodStep: lodStep)
@@ -351,6 +359,17 @@ struct QuadRasterizer: Sendable {
                 px = end
             }
             while px < end {
+                // A run of fully covered, unshaded pixels (a chunk across the interior's edge, or a
+                // translucent page): the per-pixel path's samples, in one call.
+                if shading == nil && px >= in0 && px < in1 {
+                    let count = min(end, in1) - px
+                    lod = sampler.pixelSpan(row + px, count: count, tx: tx, ty: ty, dx: dx, dy: dy, lod: lod,
+                                            lodStep: lodStep, useMips: useMips, k: alpha)
+                    px += count
+                    tx &+= count &* dx
+                    ty &+= count &* dy
+                    continue
+                }
                 defer { px += 1; tx &+= dx; ty &+= dy; lod += lodStep }
                 var cov = 256
                 var u = 0.0

@@ -15,6 +15,8 @@ struct TextureSampler {
     let scale: (x: Double, y: Double)
     /// Size of each level relative to level 0, in 16.16.
     private let ratios: [(x: Int, y: Int)]
+    /// The levels with their ratios, as `pr_pixel_span` takes them.
+    private let mips: [pr_mip]
 
     static let lodBias = -0.5
     private static let one = 65536
@@ -28,8 +30,13 @@ struct TextureSampler {
         self.origin = origin
         self.scale = scale
         let base = levels[0]
-        ratios = levels.map { level in
+        let ratios: [(x: Int, y: Int)] = levels.map { level in
             ((level.width << 16) / max(base.width, 1), (level.height << 16) / max(base.height, 1))
+        }
+        self.ratios = ratios
+        mips = zip(levels, ratios).map { level, ratio in
+            pr_mip(texels: texels.baseAddress! + level.offset, width: level.width, height: level.height,
+                   ratio_x: Int64(ratio.x), ratio_y: Int64(ratio.y))
         }
     }
 
@@ -119,6 +126,19 @@ struct TextureSampler {
             dst[k] = p >= 0xFF00_0000 ? p : Blend.over(p, dst[k])
             ax &+= adx; ay &+= ady; bx &+= bdx; by &+= bdy
             level += lodStep
+        }
+    }
+
+    /// Writes `count` fully covered samples stepped from (tx, ty) by (dx, dy), each as the per-pixel
+    /// path takes it — `trilinear(_:_:biasedLOD:)` at `lod` stepped by `lodStep` when `useMips`, else
+    /// `bilinear(_:_:)` — scaled by k/256 (k ≤ 256; opacity) and laid over `dst`. Returns `lod` stepped
+    /// `count` times.
+    @inline(__always)
+    func pixelSpan(_ dst: UnsafeMutablePointer<UInt32>, count: Int, tx: Int, ty: Int, dx: Int, dy: Int,
+                   lod: Double, lodStep: Double, useMips: Bool, k: Int) -> Double {
+        mips.withUnsafeBufferPointer { mips in
+            pr_pixel_span(dst, Int32(count), mips.baseAddress, Int32(mips.count - 1), Int64(tx), Int64(ty), Int64(dx),
+                          Int64(dy), lod, lodStep, useMips ? 1 : 0, Int32(k))
         }
     }
 

@@ -29,4 +29,19 @@ void pr_trilinear_span(uint32_t *dst, int count, pr_level a, int64_t ax, int64_t
                        pr_level b, int64_t bx, int64_t by, int64_t bdx, int64_t bdy,
                        double lod, double lod_step, int blend);
 
+/// A mip level for sampling with clamping: its texels, size, and size relative to level 0 (16.16).
+typedef struct {
+    const uint32_t *texels;
+    ptrdiff_t width, height;
+    int64_t ratio_x, ratio_y;
+} pr_mip;
+
+/// Writes `count` samples stepped from level-0 coordinates (tx, ty) by (dx, dy) (16.16, texel edges at
+/// integers), each scaled by k/256 (k ≤ 256, the opacity) and laid over `dst`. With `mips`, each
+/// sample is `TextureSampler.trilinear` at its own level of detail (`lod` stepped by `lod_step`)
+/// among `levels[0...top]`; without, a bilinear sample of level 0. Coordinates outside a level are
+/// clamped to its edges. Returns `lod` stepped `count` times.
+double pr_pixel_span(uint32_t *dst, int count, const pr_mip *levels, int top, int64_t tx, int64_t ty,
+                     int64_t dx, int64_t dy, double lod, double lod_step, int mips, int k);
+
 #endif
