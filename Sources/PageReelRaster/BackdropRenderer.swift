@@ -15,9 +15,10 @@ enum BackdropRenderer {
             Fills.gradient(&pixmap, from: from, to: to, angle: angle)
         case .image(let path, let fit):
             pixmap.fill(r: 0, g: 0, b: 0, a: 255)
-            let texture = try pages.image(path)
-            pages.draw(texture, in: Rect(x: 0, y: 0, width: Double(width), height: Double(height)), fit: fit,
-                       opacity: 1, into: &pixmap)
+            try pages.draw(pages.image(path), in: Rect(x: 0, y: 0, width: Double(width), height: Double(height)),
+                           fit: fit, opacity: 1, into: &pixmap) { () throws(RasterError) in
+                try pages.image(path, mipmapped: true)
+            }
         }
         return Sprite(pixmap, x: 0, y: 0)
     }

@@ -29,14 +29,20 @@ public final class PageRenderer: Sendable {
         path.hasPrefix("/") ? path : (baseDirectory as NSString).appendingPathComponent(path)
     }
 
-    /// The decoded, mipmapped image at a deck path, decoded once even when several render threads
-    /// ask for it at the same time (the others wait for the first decode).
-    public func image(_ path: String) throws(RasterError) -> Texture {
+    /// The decoded image at a deck path, decoded once even when several render threads ask for it at
+    /// the same time (the others wait for the first decode). Its mip chain, a third more memory, is
+    /// made when asked for (`mipmapped`) and then kept with it: most images are drawn at their size
+    /// or larger and never need one.
+    public func image(_ path: String, mipmapped: Bool = false) throws(RasterError) -> Texture {
         let full = resolve(path)
-        return try images.value(for: full) { () throws(RasterError) in
-            let texture = Texture(try ImageDecoder.decode(fileAt: full))
+        let texture = try images.value(for: full) { () throws(RasterError) in
+            let texture = Texture(try ImageDecoder.decode(fileAt: full), mipmapped: false)
             return (texture, texture.texels.count * 4)
         }
+        guard mipmapped, texture.levels.count == 1 else { return texture }
+        let withMipmaps = texture.withMipmaps()
+        images.insert(withMipmaps, for: full, cost: withMipmaps.texels.count * 4)
+        return withMipmaps
     }
 
     /// The source frame each of `page`'s recordings shows at `clock`, in `page.videos` order.
@@ -53,7 +59,9 @@ public final class PageRenderer: Sendable {
         Fills.fill(&pixmap, with: page.background ?? style.background)
         let full = Rect(x: 0, y: 0, width: Double(pw), height: Double(ph))
         if let path = page.image {
-            draw(try image(path), in: full, fit: page.fit, opacity: 1, into: &pixmap)
+            try draw(image(path), in: full, fit: page.fit, opacity: 1, into: &pixmap) { () throws(RasterError) in
+                try self.image(path, mipmapped: true)
+            }
         }
         var frames = (frames == nil ? try videoFrames(of: page, at: PageClock(time: 0)) : frames ?? [])[...]
         if let video = page.video {
@@ -61,7 +69,7 @@ public final class PageRenderer: Sendable {
             let clip = try videos.clip(path)
             let texture = try videos.frame(frames.popFirst() ?? 0, of: path,
                                            drawn: Self.drawnSize(width: clip.width, height: clip.height, in: full, fit: fit))
-            draw(texture, in: full, fit: fit, opacity: 1, into: &pixmap)
+            try draw(texture, in: full, fit: fit, opacity: 1, into: &pixmap)
         }
         try drawTitles(page, width: width, height: height, scale: scale, into: &pixmap)
         let p = Double(progress)
@@ -73,8 +81,8 @@ public final class PageRenderer: Sendable {
                 let texture = try image(path)
                 let w = (layer.width ?? Double(texture.width)) * scale
                 let h = (layer.height ?? Double(texture.height)) * scale
-                draw(texture, in: Rect(x: x, y: y, width: w, height: h), fit: layer.fit, opacity: layer.opacity,
-                     into: &pixmap)
+                try draw(texture, in: Rect(x: x, y: y, width: w, height: h), fit: layer.fit, opacity: layer.opacity,
+                         into: &pixmap) { () throws(RasterError) in try self.image(path, mipmapped: true) }
             case .video(let video):
                 let path = resolve(video.file), fit = video.fit ?? layer.fit
                 let clip = try videos.clip(path)
@@ -83,7 +91,7 @@ public final class PageRenderer: Sendable {
                 let box = Rect(x: x, y: y, width: w, height: h)
                 let texture = try videos.frame(frames.popFirst() ?? 0, of: path,
                                                drawn: Self.drawnSize(width: clip.width, height: clip.height, in: box, fit: fit))
-                draw(texture, in: box, fit: fit, opacity: layer.opacity, into: &pixmap)
+                try draw(texture, in: box, fit: fit, opacity: layer.opacity, into: &pixmap)
             case .text(let style):
                 try text.draw(style, at: x, y: y, scale: scale, maxWidth: layer.width, opacity: layer.opacity,
                               into: &pixmap)
@@ -138,7 +146,10 @@ public final class PageRenderer: Sendable {
         }
     }
 
-    func draw(_ texture: Texture, in box: Rect, fit: Fit, opacity: Double, into pixmap: inout Pixmap) {
+    /// Draws `texture` into `box` by `fit`. A texture without mip levels drawn smaller than level 0
+    /// alone serves is swapped for the one `mipmapped` gives, when there is one.
+    func draw(_ texture: Texture, in box: Rect, fit: Fit, opacity: Double, into pixmap: inout Pixmap,
+              mipmapped: (() throws(RasterError) -> Texture)? = nil) throws(RasterError) {
         let iw = Double(texture.width), ih = Double(texture.height)
         guard iw > 0, ih > 0, box.width > 0, box.height > 0 else { return }
         var target = box
@@ -151,11 +162,18 @@ public final class PageRenderer: Sendable {
         }
         // The quad covers the visible part (the box for fill); texels map from the whole target.
         let visible = fit == .fill ? box : target
-        let paint = QuadRasterizer.Paint.texture(texture, origin: (target.x, target.y),
-                                                 scale: (iw / target.width, ih / target.height), shading: nil)
-        guard let quad = QuadRasterizer(transform: .identity, source: visible, outline: visible, cornerRadius: 0,
-                                        antialiased: .all, opacity: opacity, paint: paint,
-                                        clipHeight: pixmap.height) else { return }
-        SceneRasterizer().draw([quad], clearTo: nil, into: &pixmap)
+        let height = pixmap.height
+        func quad(_ texture: Texture) -> QuadRasterizer? {
+            QuadRasterizer(transform: .identity, source: visible, outline: visible, cornerRadius: 0, antialiased: .all,
+                           opacity: opacity,
+                           paint: .texture(texture, origin: (target.x, target.y),
+                                           scale: (iw / target.width, ih / target.height), shading: nil),
+                           clipHeight: height)
+        }
+        guard var drawn = quad(texture) else { return }
+        if drawn.minified, texture.levels.count == 1, let mipmapped, let replaced = quad(try mipmapped()) {
+            drawn = replaced
+        }
+        SceneRasterizer().draw([drawn], clearTo: nil, into: &pixmap)
     }
 }

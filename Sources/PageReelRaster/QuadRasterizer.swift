@@ -55,7 +55,7 @@ struct QuadRasterizer: Sendable {
     /// Half of the largest gradient length: pixels whose distance is below −halfGradient are inside.
     private let halfGradient: Double
     /// Whether any part of the quad is minified (so mip levels must be chosen per pixel).
-    private let minified: Bool
+    let minified: Bool
     /// The source rectangle's left edge and width, across which shading runs.
     private let shadeX0, shadeWidth: Double
 

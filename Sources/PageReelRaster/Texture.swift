@@ -6,7 +6,7 @@ public struct Texture: Sendable {
     public let texels: [UInt32]
     public let levels: [Level]
     /// True when every texel is fully opaque (lets shadows under it be skipped).
-    public let isOpaque: Bool
+    public private(set) var isOpaque: Bool
 
     public struct Level: Sendable {
         public let offset: Int
@@ -17,20 +17,11 @@ public struct Texture: Sendable {
     public var width: Int { levels[0].width }
     public var height: Int { levels[0].height }
 
-    /// Builds the texture and its mip chain (down to 1×1) from a pixmap.
+    /// Builds the texture and its mip chain (down to 1×1) from a pixmap; level 0 alone when not
+    /// `mipmapped` (`withMipmaps()` adds the chain later, the same).
     public init(_ pixmap: Pixmap, mipmapped: Bool = true) {
-        var levels = [Level(offset: 0, width: pixmap.width, height: pixmap.height)]
-        var total = pixmap.width * pixmap.height
-        var (w, h) = (pixmap.width, pixmap.height)
-        while mipmapped && (w > 1 || h > 1) {
-            w = max(1, w / 2)
-            h = max(1, h / 2)
-            levels.append(Level(offset: total, width: w, height: h))
-            total += w * h
-        }
-        var texels = [UInt32](repeating: 0, count: max(total, 1))
         var opaque = true
-        texels.withUnsafeMutableBufferPointer { dst in
+        self.init(width: pixmap.width, height: pixmap.height, mipmapped: mipmapped) { dst in
             pixmap.pixels.withUnsafeBytes { src in
                 let words = src.bindMemory(to: UInt32.self)
                 for i in 0..<(pixmap.width * pixmap.height) {
@@ -39,13 +30,44 @@ public struct Texture: Sendable {
                     if p < 0xFF00_0000 { opaque = false }
                 }
             }
+        }
+        isOpaque = opaque && pixmap.width > 0
+    }
+
+    /// This texture with its mip chain, as `init(_:mipmapped: true)` makes it from the same pixels
+    /// (itself when it has one, or is a single texel).
+    public func withMipmaps() -> Texture {
+        guard levels.count == 1, width > 1 || height > 1 else { return self }
+        var mipmapped = Texture(width: width, height: height, mipmapped: true) { dst in
+            texels.withUnsafeBufferPointer { src in
+                _ = dst.update(fromContentsOf: src[0..<(width * height)])
+            }
+        }
+        mipmapped.isOpaque = isOpaque
+        return mipmapped
+    }
+
+    /// Lays out the levels, lets `fill` write level 0, and box-filters the others from it.
+    private init(width: Int, height: Int, mipmapped: Bool, fill: (UnsafeMutableBufferPointer<UInt32>) -> Void) {
+        var levels = [Level(offset: 0, width: width, height: height)]
+        var total = width * height
+        var (w, h) = (width, height)
+        while mipmapped && (w > 1 || h > 1) {
+            w = max(1, w / 2)
+            h = max(1, h / 2)
+            levels.append(Level(offset: total, width: w, height: h))
+            total += w * h
+        }
+        var texels = [UInt32](repeating: 0, count: max(total, 1))
+        texels.withUnsafeMutableBufferPointer { dst in
+            fill(dst)
             for l in levels.indices.dropFirst() {
                 Texture.downsample(dst, from: levels[l - 1], to: levels[l])
             }
         }
         self.texels = texels
         self.levels = levels
-        self.isOpaque = opaque && pixmap.width > 0
+        self.isOpaque = false
     }
 
     /// Averages 2×2 blocks (the last row or column of an odd level folds into its neighbour block).

@@ -23,6 +23,37 @@ import PageReelScene
         #expect(page == image)
     }
 
+    /// An image's mip chain is made only when it is drawn small enough to sample it, and the page
+    /// is then the one a texture mipmapped from the start draws (a box-filtered quarter-size
+    /// image, not level 0 point-sampled).
+    @Test func mipLevelsAreMadeWhenAnImageIsDrawnSmall() throws {
+        let image = noisePixmap(width: 256, height: 128)
+        let (renderer, folder) = try Self.renderer(with: ["shot.png": image])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = try renderer.render(Page(image: "shot.png", fit: .stretch), style: PageStyle(), width: 300, height: 150,
+                                scale: 1, progress: 0)
+        #expect(try renderer.image("shot.png").levels.count == 1)
+        let small = try renderer.render(Page(image: "shot.png", fit: .stretch), style: PageStyle(), width: 64,
+                                        height: 32, scale: 1, progress: 0)
+        let cached = try renderer.image("shot.png")
+        #expect(cached.levels.count == 9)
+        var expected = Pixmap(width: 64, height: 32)
+        Fills.fill(&expected, with: PageStyle().background)
+        try PageRenderer(baseDirectory: folder).draw(Texture(image, mipmapped: true),
+                                                     in: Rect(x: 0, y: 0, width: 64, height: 32), fit: .stretch,
+                                                     opacity: 1, into: &expected)
+        #expect(small == expected)
+        #expect(cached.texels == Texture(image, mipmapped: true).texels)
+        // Level 1 is 2×2 averages: a 4× reduction does not alias to single texels of level 0.
+        let pointSampled = (0..<32).allSatisfy { y in
+            (0..<64).allSatisfy { x in
+                let (r, g, b, _) = small.pixel(x: x, y: y), (ir, ig, ib, _) = image.pixel(x: x * 4 + 2, y: y * 4 + 2)
+                return (r, g, b) == (ir, ig, ib)
+            }
+        }
+        #expect(!pointSampled)
+    }
+
     /// fill crops to cover, fit letterboxes on the page background, stretch distorts.
     @Test func fitModes() throws {
         // 40×20 image: left half red, right half blue.
