@@ -92,8 +92,11 @@ static inline uint32_t sample(const pr_mip *level, int64_t x, int64_t y) {
     return (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(p, p));
 }
 
-static inline uint32_t pack(__m128i channels) {
-    return (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(channels, channels));
+// A sample's four channels in 16-bit lanes, and packed back into a pixel.
+typedef __m128i channels;
+
+static inline uint32_t pack(channels c) {
+    return (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(c, c));
 }
 
 // `Blend.lerp` of two unpacked samples.
@@ -111,27 +114,11 @@ static inline uint32_t lerp_packed(uint32_t a, uint32_t b, int t) {
     return pack(lerp(pa, pb, t));
 }
 
-void pr_bilinear_span(uint32_t *dst, int count, pr_level level, int64_t x, int64_t y, int64_t dx, int64_t dy) {
-    for (int k = 0; k < count; k++, x += dx, y += dy) store(dst + k, pack(bilinear(level, x, y)));
-}
-
-void pr_trilinear_span(uint32_t *dst, int count, pr_level a, int64_t ax, int64_t ay, int64_t adx, int64_t ady,
-                       pr_level b, int64_t bx, int64_t by, int64_t bdx, int64_t bdy,
-                       double lod, double lod_step, int blend) {
-    for (int k = 0; k < count; k++) {
-        double c = lod > 0 ? lod : 0;
-        c = c < 1 ? c : 1;
-        int t = blend ? (int)(c * 256 + 0.5) : 0;
-        __m128i p = bilinear(a, ax, ay);
-        if (t > 0) p = lerp(p, bilinear(b, bx, by), t);
-        store(dst + k, pack(p));
-        ax += adx; ay += ady; bx += bdx; by += bdy;
-        lod += lod_step;
-    }
-}
-
 #else
 
+// Without SSE2 a sample stays packed; the same integers as the SSE2 path, two channels per lane.
+typedef uint32_t channels;
+static inline uint32_t pack(uint32_t p) { return p; }
 #define lerp_packed lerp
 
 static inline uint32_t bilinear(pr_level level, int64_t x, int64_t y) {
@@ -159,8 +146,10 @@ static inline uint32_t lerp(uint32_t a, uint32_t b, int t) {
     return rb | (ga << 8);
 }
 
+#endif
+
 void pr_bilinear_span(uint32_t *dst, int count, pr_level level, int64_t x, int64_t y, int64_t dx, int64_t dy) {
-    for (int k = 0; k < count; k++, x += dx, y += dy) store(dst + k, bilinear(level, x, y));
+    for (int k = 0; k < count; k++, x += dx, y += dy) store(dst + k, pack(bilinear(level, x, y)));
 }
 
 void pr_trilinear_span(uint32_t *dst, int count, pr_level a, int64_t ax, int64_t ay, int64_t adx, int64_t ady,
@@ -170,15 +159,13 @@ void pr_trilinear_span(uint32_t *dst, int count, pr_level a, int64_t ax, int64_t
         double c = lod > 0 ? lod : 0;
         c = c < 1 ? c : 1;
         int t = blend ? (int)(c * 256 + 0.5) : 0;
-        uint32_t p = bilinear(a, ax, ay);
+        channels p = bilinear(a, ax, ay);
         if (t > 0) p = lerp(p, bilinear(b, bx, by), t);
-        store(dst + k, p);
+        store(dst + k, pack(p));
         ax += adx; ay += ady; bx += bdx; by += bdy;
         lod += lod_step;
     }
 }
-
-#endif
 
 // `TextureSampler.trilinear`: level 0 alone up to a level of detail of 0; else the level below the
 // level of detail blended toward the next by the fraction, each at level 0's coordinates scaled.
