@@ -5,6 +5,9 @@ import Foundation
 /// at level-0 texel coordinates in 16.16 fixed point (texel edges at integers). Holds raw buffer
 /// pointers, so it lives only inside `withUnsafeBufferPointer`.
 ///
+/// Spans are sampled by the C kernels of `CSpans` (SSE2), which compute the same integers as
+/// `Blend`; chunk spans that reach past a level's edge, and single samples, are sampled here.
+///
 /// Minification uses a level-of-detail bias of −0.5: level 0 is used alone up to 1.41 texels per
 /// pixel, which keeps slightly shrunken pages as crisp as Core Animation draws them (it does not
 /// mipmap at all by default), while stronger minification still blends levels and does not shimmer.
@@ -157,14 +160,6 @@ struct TextureSampler {
         pr_level(texels: texels.baseAddress! + level.offset, width: level.width)
     }
 
-    /// `sample(_:_:_:)` where `contains` has vouched that no texel needs clamping.
-    @inline(__always)
-    func sampleInside(_ level: Texture.Level, _ x: Int, _ y: Int) -> UInt32 {
-        let r0 = level.offset &+ (y &>> 16) &* level.width &+ (x &>> 16)
-        return Blend.bilinear(texels[r0], texels[r0 &+ 1], texels[r0 &+ level.width], texels[r0 &+ level.width &+ 1],
-                              (x &>> 8) & 255, (y &>> 8) & 255)
-    }
-
     /// Writes `count` fully covered level-0 samples stepped from (tx, ty) by (dx, dy), blending only
     /// texels that are not opaque.
     @inline(__always)
@@ -197,7 +192,7 @@ struct TextureSampler {
     /// `copySpan` along one texel row (y whole, not stepped; `contains` vouched for the texels):
     /// the bilinear blend's vertical weight is 0, so it is a lerp of two texels, and a plain copy
     /// where x steps by whole texels from a texel centre (a page at rest, or scrolled by whole pixels).
-    /// The same words `sampleInside` gives: its terms for the row below are multiplied by 0.
+    /// The same words `sample(_:_:_:)` gives: its terms for the row below are multiplied by 0.
     @inline(__always)
     private func rowSpan(_ dst: UnsafeMutablePointer<UInt32>, count: Int, level: Texture.Level, x: Int, y: Int, dx: Int) {
         let row = texels.baseAddress! + level.offset + (y &>> 16) &* level.width
