@@ -42,7 +42,7 @@ let package = Package(
                 dependencies: ["PageReelScene", "CShims", "CSpans", "CFFmpeg", "CPNG", "CJPEG", "CPango", "CLCMS2"]),
         .target(name: "PageReelEncode",
                 dependencies: ["PageReelRaster", "CShims", "CFFmpeg", "CImageQuant"]),
-        .target(name: "PageReel", dependencies: ["PageReelEncode"]),
+        .target(name: "PageReel", dependencies: ["PageReelEncode", "CShims"]),
         // The CLI sees only the facade: MemberImportVisibility makes even members of the stages'
         // types (reachable through the facade's API) a compile error unless PageReel declares them.
         .executableTarget(name: "pagereel",

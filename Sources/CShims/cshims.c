@@ -2,6 +2,7 @@
 #include "cshims.h"
 
 #include <dlfcn.h>
+#include <malloc.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -272,4 +273,8 @@ int pr_av_log_mute(int muted) {
     int previous = pr_log_muted;
     pr_log_muted = muted;
     return previous;
+}
+
+int pr_malloc_map_from(int bytes) {
+    return mallopt(M_MMAP_THRESHOLD, bytes);
 }

@@ -38,10 +38,11 @@ struct PagereelCLI: ParsableCommand {
         ]
     )
 
-    /// Quiets the codecs and traps SIGINT/SIGTERM for every command, then lets swift-argument-parser
-    /// parse, run and exit.
+    /// Quiets the codecs, gives large buffers back to the system when freed, and traps SIGINT/SIGTERM
+    /// for every command, then lets swift-argument-parser parse, run and exit.
     static func main() {
         CodecLog.errorsOnly()
+        FrameMemory.returnLargeBuffers()
         _ = SignalTrap.shared
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let mistake = unknownCommand(in: arguments) { exit(withError: mistake) }

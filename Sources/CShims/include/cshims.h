@@ -4,6 +4,7 @@
 //  - libjpeg and libpng's full API report errors by longjmp, which must not cross Swift frames:
 //    the setjmp and every call that can fail live here.
 //  - libimagequant runs OpenMP threads by default; pagereel parallelises across frames itself.
+//  - mallopt is declared in <malloc.h>, which Swift's Glibc module does not export.
 #ifndef PAGEREEL_CSHIMS_H
 #define PAGEREEL_CSHIMS_H
 
@@ -86,5 +87,9 @@ int pr_omp_single_thread(void);
 void pr_av_log_install(void);
 /// Mutes (1) or unmutes (0) FFmpeg's log on the calling thread; returns the previous setting.
 int pr_av_log_mute(int muted);
+
+/// mallopt(M_MMAP_THRESHOLD, bytes): allocations of `bytes` and more are mapped one by one, and the
+/// threshold no longer rises when one is freed. Returns mallopt's result (1 on success).
+int pr_malloc_map_from(int bytes);
 
 #endif
