@@ -1,34 +1,58 @@
 #if canImport(Glibc)
+import Foundation
 import Glibc
+import PageReelTestSupport
 import Testing
 @testable import PageReel
 
 /// Large buffers stay mapped one by one after the first is freed, so freeing gives memory back.
+///
+/// glibc serves a request from a free chunk of its heap whenever one is large enough, whatever the
+/// threshold, and a test process that has run other tests has such chunks. So the check runs in a
+/// fresh process: this test binary again, running only `checkedInAFreshProcess`.
 @Suite struct FrameMemoryTests {
+    static let childVariable = "PAGEREEL_FRAME_MEMORY_CHILD"
+    static var isChild: Bool { ProcessInfo.processInfo.environment[childVariable] != nil }
+
     /// Whether glibc mapped the chunk at `pointer` by itself: bit 1 (IS_MMAPPED) of the size word
     /// it keeps just before every chunk it hands out.
     static func isMapped(_ pointer: UnsafeMutableRawPointer) -> Bool {
         pointer.load(fromByteOffset: -MemoryLayout<Int>.size, as: Int.self) & 2 != 0
     }
 
+    @Test(.enabled(if: !isChild)) func buffersFromAMegabyteAreMappedEvenAfterOneIsFreed() throws {
+        // The child writes this file when every check has passed.
+        let marker = NSTemporaryDirectory() + "pagereel-frame-memory-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: marker) }
+        var environment = ProcessInfo.processInfo.environment
+        environment[Self.childVariable] = marker
+        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        let child = try Command.run(executable, ["--testing-library", "swift-testing", "--filter", "FrameMemoryTests"],
+                                    environment: environment)
+        #expect(child.status == 0, "\(child.text)\(child.stderr)")
+        #expect(FileManager.default.fileExists(atPath: marker), "the check did not run: \(child.text)\(child.stderr)")
+    }
+
     /// By default glibc would serve the second 8 MiB buffer from the heap (its threshold rises to
     /// 8 MiB when the first is freed); with the threshold fixed it is mapped again, as is every
     /// buffer from a megabyte up, while smaller ones stay in the heap.
-    @Test func buffersFromAMegabyteAreMappedEvenAfterOneIsFreed() throws {
+    @Test(.enabled(if: isChild)) func checkedInAFreshProcess() throws {
         FrameMemory.returnLargeBuffers()
         let size = 8 << 20
         let first = try #require(malloc(size))
-        #expect(Self.isMapped(first))
+        try #require(Self.isMapped(first))
         free(first)
         let second = try #require(malloc(size))
         defer { free(second) }
-        #expect(Self.isMapped(second))
+        try #require(Self.isMapped(second))
         let justAbove = try #require(malloc(FrameMemory.mappedFrom))
         defer { free(justAbove) }
-        #expect(Self.isMapped(justAbove))
+        try #require(Self.isMapped(justAbove))
         let small = try #require(malloc(64 << 10))
         defer { free(small) }
-        #expect(!Self.isMapped(small))
+        try #require(!Self.isMapped(small))
+        let marker = try #require(ProcessInfo.processInfo.environment[Self.childVariable])
+        try #require(FileManager.default.createFile(atPath: marker, contents: Data("ok".utf8)))
     }
 }
 #endif
