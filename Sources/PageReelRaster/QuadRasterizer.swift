@@ -38,8 +38,6 @@ struct QuadRasterizer: Sendable {
     // Inverse homography, device → local: u = (a·x + b·y + c)/w, v = (d·x + e·y + f)/w, w = g·x + h·y + i,
     // signed so that w > 0 in front of the eye.
     private let a, b, c, d, e, f, g, h, i: Double
-    /// 1/i when g = h = 0 (an affine transform: w is i everywhere, exactly), else nil.
-    private let affineRW: Double?
     private let outer: DevicePolygon
     /// Where coverage is certainly full (empty when unknown).
     private let inner: [DevicePolygon]
@@ -66,7 +64,6 @@ struct QuadRasterizer: Sendable {
         let forward = Homography(m)
         guard let inverse = forward.inverse, opacity > 0 else { return nil }
         (a, b, c, d, e, f, g, h, i) = inverse.coefficients
-        affineRW = g == 0 && h == 0 ? 1 / i : nil
         self.paint = paint
         self.opacity = min(opacity, 1)
         shadeX0 = source.x
@@ -343,8 +340,7 @@ struct QuadRasterizer: Sendable {
                 lod = lodEnd
                 lodEnd = levelOfDetail(next, scale: sampler.scale) + TextureSampler.lodBias
                 useMips = max(lod, lodEnd) > 0
-                // × 1/16 is exactly ÷ 16, without the division's latency.
-                lodStep = n == chunk ? (lodEnd - lod) * (1 / Double(chunk)) : (lodEnd - lod) / Double(n)
+                lodStep = (lodEnd - lod) / Double(n)
             }
             let end = x + n
             var px = x
@@ -405,8 +401,7 @@ struct QuadRasterizer: Sendable {
     /// and its level of detail: one division, not two).
     @inline(__always)
     private func local(_ xc: Double, _ yc: Double) -> (u: Double, v: Double, rw: Double) {
-        // With g = h = 0, g·xc + h·yc + i is i to the bit, so its reciprocal is made once.
-        let rw = affineRW ?? 1 / (g * xc + h * yc + i)
+        let rw = 1 / (g * xc + h * yc + i)
         return ((a * xc + b * yc + c) * rw, (d * xc + e * yc + f) * rw, rw)
     }
 }

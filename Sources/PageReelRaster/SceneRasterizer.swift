@@ -92,27 +92,16 @@ public struct SceneRasterizer: Sendable {
             nonisolated(unsafe) let frame = base
             DispatchQueue.concurrentPerform(iterations: bands) { k in
                 let rows = (k * band)..<min(height, (k + 1) * band)
-                guard anyCover else {
-                    if let bg = background {
-                        (frame + rows.lowerBound * width).update(repeating: bg, count: rows.count * width)
-                    }
-                    for item in items { item.render(rows: rows, into: frame, width: width, height: height, hidden: nil) }
-                    return
-                }
-                let hidden = Self.hiddenColumns(covers, rows: rows, width: width)
+                let hidden = anyCover ? Self.hiddenColumns(covers, rows: rows, width: width) : nil
                 if let bg = background {
                     for (r, y) in rows.enumerated() {
-                        let (start, end) = hidden[0][r], row = frame + y * width
-                        if start < end {
-                            row.update(repeating: bg, count: start)
-                            (row + end).update(repeating: bg, count: width - end)
-                        } else {
-                            row.update(repeating: bg, count: width)
-                        }
+                        let (start, end) = hidden?[0][r] ?? (0, 0), row = frame + y * width
+                        row.update(repeating: bg, count: start < end ? start : width)
+                        if start < end { (row + end).update(repeating: bg, count: width - end) }
                     }
                 }
                 for (j, item) in items.enumerated() {
-                    item.render(rows: rows, into: frame, width: width, height: height, hidden: hidden[j + 1])
+                    item.render(rows: rows, into: frame, width: width, height: height, hidden: hidden?[j + 1])
                 }
             }
         }

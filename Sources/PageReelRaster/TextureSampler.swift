@@ -16,9 +16,7 @@ struct TextureSampler {
     let levels: UnsafeBufferPointer<Texture.Level>
     let origin: (x: Double, y: Double)
     let scale: (x: Double, y: Double)
-    /// Size of each level relative to level 0, in 16.16.
-    private let ratios: [(x: Int, y: Int)]
-    /// The levels with their ratios, as `pr_pixel_span` takes them.
+    /// The levels with their size relative to level 0 (16.16), as the C kernels take them.
     private let mips: [pr_mip]
 
     static let lodBias = -0.5
@@ -33,14 +31,17 @@ struct TextureSampler {
         self.origin = origin
         self.scale = scale
         let base = levels[0]
-        let ratios: [(x: Int, y: Int)] = levels.map { level in
-            ((level.width << 16) / max(base.width, 1), (level.height << 16) / max(base.height, 1))
-        }
-        self.ratios = ratios
-        mips = zip(levels, ratios).map { level, ratio in
+        mips = levels.map { level in
             pr_mip(texels: texels.baseAddress! + level.offset, width: level.width, height: level.height,
-                   ratio_x: Int64(ratio.x), ratio_y: Int64(ratio.y))
+                   ratio_x: Int64((level.width << 16) / max(base.width, 1)),
+                   ratio_y: Int64((level.height << 16) / max(base.height, 1)))
         }
+    }
+
+    /// Size of level `l` relative to level 0, in 16.16.
+    @inline(__always)
+    private func ratio(_ l: Int) -> (x: Int, y: Int) {
+        (Int(mips[l].ratio_x), Int(mips[l].ratio_y))
     }
 
     /// Level-0 texel coordinates of local (u, v) in 16.16, clamped to a sane range.
@@ -82,7 +83,7 @@ struct TextureSampler {
 
     @inline(__always)
     private func sampleScaled(_ l: Int, _ tx: Int, _ ty: Int) -> UInt32 {
-        let r = ratios[l]
+        let r = ratio(l)
         return sample(levels[l], ((tx &* r.x) &>> 16) &- 32768, ((ty &* r.y) &>> 16) &- 32768)
     }
 
@@ -107,7 +108,7 @@ struct TextureSampler {
         let low = max(0, min(lod, lod + lodStep * Double(count - 1)))
         let l0 = min(Int(low), top), l1 = min(l0 + 1, top)
         let a = levels[l0], b = levels[l1]
-        let ra = ratios[l0], rb = ratios[l1]
+        let ra = ratio(l0), rb = ratio(l1)
         // Level coordinates (texel centres at integers) and their steps, in 16.16.
         var ax = ((tx &* ra.x) &>> 16) &- 32768, ay = ((ty &* ra.y) &>> 16) &- 32768
         var bx = ((tx &* rb.x) &>> 16) &- 32768, by = ((ty &* rb.y) &>> 16) &- 32768
