@@ -87,6 +87,7 @@ struct FramePipeline {
     private static func render(_ source: FrameSource, frames: Range<Int>, spare: HandOff<Pixmap>,
                                ready: HandOff<Rendered>, cancellation: Cancellation?) {
         var previous: Scene?
+        var lifetimes = PageLifetimes(source: source, frames: frames)
         for frame in frames {
             if let signal = cancellation?.signal {
                 ready.send(.interrupted(signal: signal))
@@ -98,6 +99,7 @@ struct FramePipeline {
                 continue
             }
             guard var pixmap = spare.receive() else { return }
+            lifetimes.willRender(frame: frame)
             do throws(PageReelError) {
                 try source.render(scene, into: &pixmap)
             } catch {

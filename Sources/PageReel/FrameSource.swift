@@ -50,6 +50,14 @@ final class FrameSource: Sendable {
         }
     }
 
+    /// Lets go of cached pages and images that drawing only `pages` from now on does not need.
+    func release(keeping pages: Set<Int>) {
+        renderer.release(keeping: pages)
+    }
+
     /// Number of rendered pages currently cached.
     public var cachedPageCount: Int { renderer.cachedPageCount }
+
+    /// Number of decoded images currently cached.
+    var cachedImageCount: Int { renderer.pages.cachedImageCount }
 }

@@ -38,8 +38,10 @@ public struct RenderBenchmark {
         }
         var pixmap = Pixmap(width: source.width, height: source.height)
         let start = DispatchTime.now().uptimeNanoseconds
+        var lifetimes = PageLifetimes(source: source, frames: range)
         for frame in range {
             if let signal = cancellation?.signal { throw .interrupted(signal: signal) }
+            lifetimes.willRender(frame: frame)
             try source.render(source.scene(frame: frame), into: &pixmap)
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

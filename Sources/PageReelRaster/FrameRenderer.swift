@@ -21,6 +21,9 @@ public final class FrameRenderer: Sendable {
     /// The backdrop and the device, made once per output scale.
     private let sprites = Mutex<[SpriteCacheKey: Sprite]>([:])
     private let rasterizer = SceneRasterizer()
+    /// For each image, the pages still to be drawn that draw it (`once`: rendered for good when
+    /// cached), once a caller has said which pages those are (`release`).
+    private let imageUsers = Mutex<[String: [(page: Int, once: Bool)]]?>(nil)
 
     /// A page texture as cached: a page's recordings at the same source frames look the same.
     private struct RenderedPage: Hashable {
@@ -130,7 +133,34 @@ public final class FrameRenderer: Sendable {
                 throw error
             }
         }
+        releaseImages()
         return found
+    }
+
+    /// Lets go of what no coming frame needs, given the pages they draw (`pages`, the pages
+    /// still to be drawn whenever that is): the textures of other pages, and decoded images that
+    /// only rendered pages use. A page is rendered for good once its texture is cached, unless it
+    /// has recordings or parallax layers (it is rendered again as they play or as it moves), so an
+    /// image stays while a page still to be rendered draws it, however much later. Also applied
+    /// each time pages are rendered, until the next call. Rendering gives the same pixels.
+    public func release(keeping pages: Set<Int>) {
+        var users: [String: [(page: Int, once: Bool)]] = [:]
+        for index in pages {
+            let page = deck.page(at: index)
+            let once = page.videos.isEmpty && !page.hasParallax
+            for path in self.pages.imagePaths(of: page) { users[path, default: []].append((index, once)) }
+        }
+        imageUsers.withLock { $0 = users }
+        textures.removeAll { !pages.contains($0.page) }
+        releaseImages()
+    }
+
+    /// Drops the decoded images that no page still to be rendered draws (per the last `release`).
+    private func releaseImages() {
+        guard let users = imageUsers.withLock({ $0 }) else { return }
+        pages.releaseImages { path in
+            (users[path] ?? []).allSatisfy { $0.once && textures.contains(RenderedPage(page: $0.page, progress: 0, frames: [])) }
+        }
     }
 
     /// Number of page textures currently cached (for tests and memory checks).

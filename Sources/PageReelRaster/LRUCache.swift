@@ -120,6 +120,21 @@ final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         state.withLock { $0.store(value, for: key, cost: cost, keep: keep, budget: budget) }
     }
 
+    /// Whether `key` is cached (without marking it used).
+    func contains(_ key: Key) -> Bool {
+        state.withLock { $0.entries[key] != nil }
+    }
+
+    /// Removes the cached entries whose keys `isUnwanted` picks; values being made are not touched.
+    func removeAll(where isUnwanted: (Key) -> Bool) {
+        state.withLock { state in
+            for (key, entry) in state.entries where isUnwanted(key) {
+                state.entries[key] = nil
+                state.total -= entry.cost
+            }
+        }
+    }
+
     var count: Int { state.withLock { $0.entries.count } }
     var cost: Int { state.withLock { $0.total } }
 }

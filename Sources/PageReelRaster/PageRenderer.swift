@@ -45,6 +45,21 @@ public final class PageRenderer: Sendable {
         return withMipmaps
     }
 
+    /// The images `page` draws (its own and its image layers'), as cached: by absolute path.
+    public func imagePaths(of page: Page) -> [String] {
+        var paths = page.image.map { [resolve($0)] } ?? []
+        for case .image(let path) in page.layers.map(\.content) { paths.append(resolve(path)) }
+        return paths
+    }
+
+    /// Drops the cached decoded images whose absolute paths `isUnneeded` picks.
+    public func releaseImages(where isUnneeded: (String) -> Bool) {
+        images.removeAll(where: isUnneeded)
+    }
+
+    /// Number of decoded images currently cached (for tests and memory checks).
+    public var cachedImageCount: Int { images.count }
+
     /// The source frame each of `page`'s recordings shows at `clock`, in `page.videos` order.
     public func videoFrames(of page: Page, at clock: PageClock) throws(RasterError) -> [Int] {
         try videos.sourceFrames(of: page, at: clock, resolve: resolve)

@@ -113,3 +113,64 @@ extension FrameRendererTests {
         }
     }
 }
+
+extension FrameRendererTests {
+    /// `release` keeps the textures of the pages still to be drawn and the images of those still
+    /// to be rendered: once a page's texture is made its image goes, also between calls, unless a
+    /// page still to be rendered shares it; a page rendered again is the same.
+    @Test func releaseKeepsOnlyWhatPagesStillToBeDrawnNeed() throws {
+        try Fixtures.withScratchFolder { folder in
+            for (name, shade) in [("a.png", 40), ("b.png", 200)] {
+                var image = Pixmap(width: 16, height: 20)
+                image.fill(r: UInt8(shade), g: 90, b: UInt8(255 - shade), a: 255)
+                try PNGWriter.write(image, to: folder.appendingPathComponent(name).path)
+            }
+            // Pages 0 and 3 share a.png; page 1 shows b.png; page 2 is a colour.
+            let pages = [Page(image: "a.png"), Page(image: "b.png"), Page(background: .color(.white)), Page(image: "a.png")]
+            let deck = Self.deck(pages: .list(pages))
+            let renderer = FrameRenderer(deck: deck, baseDirectory: folder.path)
+            let scene = { (position: Double) in SceneBuilder(deck: deck).scene(for: Self.state(position * 80)) }
+            var out = Pixmap(width: 1, height: 1)
+            try renderer.render(scene(0.5), into: &out)   // pages 0 and 1
+            #expect(renderer.cachedPageCount == 2 && renderer.pages.cachedImageCount == 2)
+
+            // Pages 0 to 3 still to come: b.png goes (page 1 is rendered); a.png stays for page 3.
+            renderer.release(keeping: [0, 1, 2, 3])
+            #expect(renderer.cachedPageCount == 2 && renderer.pages.cachedImageCount == 1)
+            // Only 1 to 3: page 0's texture goes.
+            renderer.release(keeping: [1, 2, 3])
+            #expect(renderer.cachedPageCount == 1 && renderer.pages.cachedImageCount == 1)
+            // Page 3 rendered: a.png is no longer needed and goes at once.
+            try renderer.render(scene(2.5), into: &out)
+            #expect(renderer.cachedPageCount == 3 && renderer.pages.cachedImageCount == 0)
+
+            // Page 0 back after all: rendered again (its image decoded again), to the same pixels.
+            renderer.release(keeping: [0, 1])
+            #expect(renderer.cachedPageCount == 1)
+            try renderer.render(scene(0.25), into: &out)
+            var fresh = Pixmap(width: 1, height: 1)
+            try FrameRenderer(deck: deck, baseDirectory: folder.path).render(scene(0.25), into: &fresh)
+            #expect(out == fresh)
+            #expect(renderer.cachedPageCount == 2 && renderer.pages.cachedImageCount == 0)
+        }
+    }
+
+    /// A page with parallax layers is rendered again at each progress, so its images stay for as
+    /// long as it is still to be drawn.
+    @Test func releaseKeepsImagesOfPagesThatMove() throws {
+        try Fixtures.withScratchFolder { folder in
+            var image = Pixmap(width: 8, height: 8)
+            image.fill(r: 10, g: 20, b: 30, a: 255)
+            try PNGWriter.write(image, to: folder.appendingPathComponent("dot.png").path)
+            let layer = Layer(content: .image("dot.png"), x: 10, y: 10, parallax: Parallax(x: -1))
+            let deck = Self.deck(pages: .list([Page(background: .color(.white), layers: [layer]), Page(image: "dot.png")]))
+            let renderer = FrameRenderer(deck: deck, baseDirectory: folder.path)
+            var out = Pixmap(width: 1, height: 1)
+            try renderer.render(SceneBuilder(deck: deck).scene(for: Self.state(20)), into: &out)
+            renderer.release(keeping: [0, 1])
+            #expect(renderer.pages.cachedImageCount == 1)
+            renderer.release(keeping: [1])
+            #expect(renderer.pages.cachedImageCount == 0)
+        }
+    }
+}
