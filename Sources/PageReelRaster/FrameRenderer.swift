@@ -2,7 +2,8 @@
 //
 // Design note: `FrameRenderer` is the stage's entry point. For each scene it makes sure every page
 // texture the scene names exists (rendering missing ones in parallel, MAG's reusable view: only
-// visible pages are ever loaded, and a byte-bounded LRU keeps memory flat whatever the page count),
+// visible pages are ever loaded, and a byte-bounded LRU keeps memory flat whatever the page count;
+// an export also says which pages are still to come, and the rest is let go: `release(keeping:)`),
 // lays out the text items, then hands everything to `SceneRasterizer`, which splits the frame into
 // row bands across cores and runs the `QuadRasterizer` kernel. Output is premultiplied RGBA8.
 // Images come in through `ImageDecoder` as a browser shows them (colour profiles converted to
