@@ -1,7 +1,9 @@
+import Dispatch
 import Foundation
 import PageReelDeck
 import PageReelRaster
 import PageReelTimeline
+import Synchronization
 
 /// Checks that the images and recordings a deck names exist and are usable, before rendering
 /// starts (fonts and text are `TextChecker`'s).
@@ -16,13 +18,28 @@ struct InputChecker {
     func issues(in deck: Deck) -> [DeckIssue] {
         var checked = Set<String>()
         var usable = Set<String>()
-        var decoded = 0
-        var issues: [DeckIssue] = []
+        var issues: [DeckIssue?] = []
+        /// Images to decode in full once every header is read, each with its slot in `issues`.
+        var decodes: [Decode] = []
+        func image(_ full: String, shown: String, at location: String, page: Int?) {
+            let size: Int
+            switch header(full, shown: shown, at: location) {
+            case .issue(var issue):
+                if let page { issue.message += " (page \(page))" }
+                issues.append(issue)
+                return
+            case .pixels(let pixels):
+                size = pixels
+            }
+            guard decodes.count < InputChecker.fullyDecodedImages else { return }
+            decodes.append(Decode(full: full, shown: MessageText.safe(shown, limit: 200), location: location,
+                                  page: page, pixels: size, slot: issues.count))
+            issues.append(nil)
+        }
         if case .image(let path, _) = deck.canvas.background {
             let full = absolute(path)
             checked.insert(full)
-            decoded += 1
-            if let issue = imageIssue(full, shown: path, at: "canvas.background.image", decode: true) { issues.append(issue) }
+            image(full, shown: path, at: "canvas.background.image", page: nil)
         }
         let pageCount: Int
         let isTemplate: Bool
@@ -41,16 +58,12 @@ struct InputChecker {
                 // Each file is checked, and a bad one reported, once: at the first place naming it.
                 guard checked.insert(full).inserted else { continue }
                 let location = base + file.suffix
-                let found: DeckIssue?
-                if file.isVideo {
-                    found = videoIssue(full, shown: file.path, at: location)
-                } else {
-                    let decode = decoded < InputChecker.fullyDecodedImages
-                    if decode { decoded += 1 }
-                    found = imageIssue(full, shown: file.path, at: location, decode: decode)
+                guard file.isVideo else {
+                    image(full, shown: file.path, at: location, page: isTemplate ? index : nil)
+                    continue
                 }
-                guard var issue = found else {
-                    if file.isVideo { usable.insert(full) }
+                guard var issue = videoIssue(full, shown: file.path, at: location) else {
+                    usable.insert(full)
                     continue
                 }
                 if isTemplate { issue.message += " (page \(index))" }
@@ -63,7 +76,43 @@ struct InputChecker {
                 issues.append(issue)
             }
         }
-        return issues
+        for (decode, issue) in zip(decodes, decodeIssues(decodes)) { issues[decode.slot] = issue }
+        return issues.compactMap { $0 }
+    }
+
+    /// An image to decode in full, and where its issue goes.
+    private struct Decode: Sendable {
+        var full: String
+        var shown: String
+        var location: String
+        /// The template page that names it first (for the message), nil for a page list.
+        var page: Int?
+        var pixels: Int
+        var slot: Int
+    }
+
+    /// Images of up to this many pixels are decoded side by side on all cores; larger ones one
+    /// at a time, so checking never holds more than one big image.
+    static let parallelDecodePixels = 16_000_000
+
+    /// Decodes the images in full (to find truncated or corrupt data before rendering starts):
+    /// their issues, in the same order.
+    private func decodeIssues(_ decodes: [Decode]) -> [DeckIssue?] {
+        let results = Mutex([DeckIssue?](repeating: nil, count: decodes.count))
+        @Sendable func check(_ k: Int) {
+            let decode = decodes[k]
+            do {
+                _ = try ImageDecoder.decode(fileAt: decode.full)
+            } catch {
+                var issue = fileIssue(error, shown: decode.shown, at: decode.location)
+                if let page = decode.page { issue.message += " (page \(page))" }
+                results.withLock { $0[k] = issue }
+            }
+        }
+        let small = decodes.indices.filter { decodes[$0].pixels <= InputChecker.parallelDecodePixels }
+        DispatchQueue.concurrentPerform(iterations: small.count) { check(small[$0]) }
+        for k in decodes.indices where decodes[k].pixels > InputChecker.parallelDecodePixels { check(k) }
+        return results.withLock { $0 }
     }
 
     /// The images and recordings a page names: JSON path suffix, path as written, and which it is.
@@ -119,7 +168,14 @@ struct InputChecker {
     /// this many distinct images only their headers are read, and rendering reports the rest.
     static let fullyDecodedImages = 64
 
-    private func imageIssue(_ full: String, shown: String, at path: String, decode: Bool) -> DeckIssue? {
+    /// What an image's header says: its pixel count, or why it cannot be used (unreadable, not an
+    /// image, or over the size limit).
+    private enum Header {
+        case pixels(Int)
+        case issue(DeckIssue)
+    }
+
+    private func header(_ full: String, shown: String, at path: String) -> Header {
         // A path as the deck wrote it; a pathological one is shortened in messages.
         let shown = MessageText.safe(shown, limit: 200)
         do {
@@ -127,13 +183,12 @@ struct InputChecker {
             let pixels = size.width * size.height
             if pixels > ImageDecoder.maxPixels {
                 let mp = Double(pixels) / 1_000_000
-                return DeckIssue(path: path, message: "\(shown): \(size.width)×\(size.height) is "
-                    + String(format: "%.1f", mp) + " MP, over the limit of 50 MP")
+                return .issue(DeckIssue(path: path, message: "\(shown): \(size.width)×\(size.height) is "
+                    + String(format: "%.1f", mp) + " MP, over the limit of 50 MP"))
             }
-            if decode { _ = try ImageDecoder.decode(fileAt: full) }
-            return nil
+            return .pixels(pixels)
         } catch {
-            return fileIssue(error, shown: shown, at: path)
+            return .issue(fileIssue(error, shown: shown, at: path))
         }
     }
 

@@ -72,4 +72,41 @@ func loadError(_ path: String) -> PageReelError? {
         #expect(deck.issues.map(\.path) == ["pages[1].image"])
         #expect(deck.issues.first?.kind == .invalid)
     }
+
+    /// Images whose data breaks off after a sound header are found by decoding them (side by side),
+    /// and reported in the deck's order with the other problems, the template page named.
+    @Test func truncatedImagesAreReportedInOrder() throws {
+        let json = TestDecks.small
+            .replacingOccurrences(of: ##"{ "background": "#FF0000", "title": "One" }"##, with: #"{ "image": "cut.png" }"#)
+            .replacingOccurrences(of: ##"{ "background": { "from": "#00FF00", "to": "#0000FF" } }"##,
+                                  with: #"{ "image": "gone.png" }, { "image": "shot.png" }, { "image": "cut2.png" }"#)
+        let path = try TestDecks.write(json, in: scratch)
+        let folder = (path as NSString).deletingLastPathComponent
+        let png = try Data(contentsOf: URL(fileURLWithPath: folder + "/shot.png"))
+        for name in ["cut.png", "cut2.png"] {
+            try png.prefix(png.count * 2 / 3).write(to: URL(fileURLWithPath: folder + "/" + name))
+        }
+        guard case .deck(let deck) = loadError(path) else {
+            Issue.record("expected an invalid deck")
+            return
+        }
+        #expect(deck.issues.map(\.path) == ["pages[0].image", "pages[2].image", "pages[4].image"])
+        #expect(deck.issues.map(\.kind) == [.invalid, .missingInput, .invalid])
+
+        let template = TestDecks.small.replacing(#/"pages": \[[^\]]*\]/#,
+                                                 with: #""pages": { "count": 5, "template": { "image": "p{i}.png" } }"#)
+        let templated = try TestDecks.write(template, in: scratch, name: "template")
+        let dir = (templated as NSString).deletingLastPathComponent
+        let whole = try Data(contentsOf: URL(fileURLWithPath: dir + "/shot.png"))
+        for k in 0..<5 {
+            try (k == 1 || k == 3 ? whole.prefix(whole.count * 2 / 3) : whole).write(to: URL(fileURLWithPath: "\(dir)/p\(k).png"))
+        }
+        guard case .deck(let templateDeck) = loadError(templated) else {
+            Issue.record("expected an invalid deck")
+            return
+        }
+        #expect(templateDeck.issues.map(\.path) == ["pages.template.image", "pages.template.image"])
+        #expect(templateDeck.issues.map { $0.message.hasSuffix("(page 1)") || $0.message.hasSuffix("(page 3)") } == [true, true])
+        #expect(templateDeck.issues.first?.message.hasSuffix("(page 1)") == true)
+    }
 }
