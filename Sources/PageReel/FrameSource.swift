@@ -50,9 +50,14 @@ final class FrameSource: Sendable {
         }
     }
 
-    /// Lets go of cached pages and images that drawing only `pages` from now on does not need.
-    func release(keeping pages: Set<Int>) {
-        renderer.release(keeping: pages)
+    /// Says which pages the coming frames draw (`FrameRenderer.expect(pages:)`).
+    func expect(pages: some Sequence<Int>) {
+        renderer.expect(pages: pages)
+    }
+
+    /// Lets go of pages no coming frame draws (`FrameRenderer.release(pages:)`).
+    func release(pages: some Sequence<Int>) {
+        renderer.release(pages: pages)
     }
 
     /// Number of rendered pages currently cached.

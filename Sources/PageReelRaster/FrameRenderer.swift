@@ -3,7 +3,7 @@
 // Design note: `FrameRenderer` is the stage's entry point. For each scene it makes sure every page
 // texture the scene names exists (rendering missing ones in parallel, MAG's reusable view: only
 // visible pages are ever loaded, and a byte-bounded LRU keeps memory flat whatever the page count;
-// an export also says which pages are still to come, and the rest is let go: `release(keeping:)`),
+// an export also says which pages are still to come, and the rest is let go: `expect(pages:)`),
 // lays out the text items, then hands everything to `SceneRasterizer`, which splits the frame into
 // row bands across cores and runs the `QuadRasterizer` kernel. Output is premultiplied RGBA8.
 // Images come in through `ImageDecoder` as a browser shows them (colour profiles converted to
@@ -22,9 +22,17 @@ public final class FrameRenderer: Sendable {
     /// The backdrop and the device, made once per output scale.
     private let sprites = Mutex<[SpriteCacheKey: Sprite]>([:])
     private let rasterizer = SceneRasterizer()
-    /// For each image, the pages still to be drawn that draw it (`once`: rendered for good when
-    /// cached), once a caller has said which pages those are (`release`).
-    private let imageUsers = Mutex<[String: [(page: Int, once: Bool)]]?>(nil)
+    /// The images the pages still to be rendered draw, once a caller has said which pages the
+    /// coming frames draw (`expect(pages:)`).
+    private let imagePlan = Mutex<ImagePlan?>(nil)
+
+    private struct ImagePlan {
+        /// Each page still to be rendered that draws images: those images, and whether one render
+        /// does (no recordings or parallax layers).
+        var pages: [Int: (images: [String], once: Bool)] = [:]
+        /// For each image, how many of `pages` draw it.
+        var waiting: [String: Int] = [:]
+    }
 
     /// A page texture as cached: a page's recordings at the same source frames look the same.
     private struct RenderedPage: Hashable {
@@ -134,34 +142,61 @@ public final class FrameRenderer: Sendable {
                 throw error
             }
         }
-        releaseImages()
+        settle(work.map(\.cached.page), ended: false)
         return found
     }
 
-    /// Lets go of what no coming frame needs, given the pages they draw (`pages`, the pages
-    /// still to be drawn whenever that is): the textures of other pages, and decoded images that
-    /// only rendered pages use. A page is rendered for good once its texture is cached, unless it
-    /// has recordings or parallax layers (it is rendered again as they play or as it moves), so an
-    /// image stays while a page still to be rendered draws it, however much later. Also applied
-    /// each time pages are rendered, until the next call. Rendering gives the same pixels.
-    public func release(keeping pages: Set<Int>) {
-        var users: [String: [(page: Int, once: Bool)]] = [:]
+    /// Says which pages the coming frames draw (all of them, whenever that is), so that decoded
+    /// images go as soon as no page still to be rendered needs them: a page is rendered for good
+    /// once its texture is made, unless it has recordings or parallax layers (it is rendered again
+    /// as they play or as it moves, so its images stay until `release(pages:)` says it is done).
+    /// Images already cached that none of `pages` draws go now. Rendering gives the same pixels.
+    public func expect(pages: some Sequence<Int>) {
+        var plan = ImagePlan()
         for index in pages {
             let page = deck.page(at: index)
+            let images = self.pages.imagePaths(of: page)
             let once = page.videos.isEmpty && !page.hasParallax
-            for path in self.pages.imagePaths(of: page) { users[path, default: []].append((index, once)) }
+            guard !images.isEmpty, !(once && textures.contains(RenderedPage(page: index, progress: 0, frames: []))) else {
+                continue
+            }
+            plan.pages[index] = (images, once)
+            for path in images { plan.waiting[path, default: 0] += 1 }
         }
-        imageUsers.withLock { $0 = users }
-        textures.removeAll { !pages.contains($0.page) }
-        releaseImages()
+        let waiting = plan.waiting
+        imagePlan.withLock { $0 = plan }
+        self.pages.releaseImages { waiting[$0] == nil }
     }
 
-    /// Drops the decoded images that no page still to be rendered draws (per the last `release`).
-    private func releaseImages() {
-        guard let users = imageUsers.withLock({ $0 }) else { return }
-        pages.releaseImages { path in
-            (users[path] ?? []).allSatisfy { $0.once && textures.contains(RenderedPage(page: $0.page, progress: 0, frames: [])) }
+    /// Lets go of `ended`, pages no coming frame draws: their textures, and the images that no
+    /// page still to be rendered needs once they are out of the plan (`expect(pages:)`).
+    public func release(pages ended: some Sequence<Int>) {
+        let ended = Set(ended)
+        textures.removeAll { ended.contains($0.page) }
+        settle(ended, ended: true)
+    }
+
+    /// Takes `pages` out of the image plan, when rendered for good or (`ended`) no longer drawn, and
+    /// drops the images they draw that no page left in the plan waits for. The work is in
+    /// proportion to `pages`, not to the deck: an export calls it as pages come and go.
+    private func settle(_ pages: some Collection<Int>, ended: Bool) {
+        guard !pages.isEmpty, imagePlan.withLock({ $0 != nil }) else { return }
+        let drawn = pages.map { ($0, self.pages.imagePaths(of: deck.page(at: $0))) }
+        let unneeded = imagePlan.withLock { plan -> Set<String> in
+            guard plan != nil else { return [] }
+            var candidates = Set<String>()
+            for (index, images) in drawn {
+                candidates.formUnion(images)
+                guard let entry = plan!.pages[index], ended || entry.once else { continue }
+                plan!.pages[index] = nil
+                for path in entry.images {
+                    let left = plan!.waiting[path, default: 1] - 1
+                    plan!.waiting[path] = left > 0 ? left : nil
+                }
+            }
+            return candidates.filter { plan!.waiting[$0] == nil }
         }
+        if !unneeded.isEmpty { self.pages.releaseImages { unneeded.contains($0) } }
     }
 
     /// Number of page textures currently cached (for tests and memory checks).

@@ -115,10 +115,10 @@ extension FrameRendererTests {
 }
 
 extension FrameRendererTests {
-    /// `release` keeps the textures of the pages still to be drawn and the images of those still
-    /// to be rendered: once a page's texture is made its image goes, also between calls, unless a
-    /// page still to be rendered shares it; a page rendered again is the same.
-    @Test func releaseKeepsOnlyWhatPagesStillToBeDrawnNeed() throws {
+    /// After `expect`, an image stays while a page still to be rendered draws it and goes once the
+    /// last such page is rendered; `release` drops the textures of pages no longer drawn; a page
+    /// rendered again is the same.
+    @Test func imagesStayOnlyForPagesStillToBeRendered() throws {
         try Fixtures.withScratchFolder { folder in
             for (name, shade) in [("a.png", 40), ("b.png", 200)] {
                 var image = Pixmap(width: 16, height: 20)
@@ -134,18 +134,18 @@ extension FrameRendererTests {
             try renderer.render(scene(0.5), into: &out)   // pages 0 and 1
             #expect(renderer.cachedPageCount == 2 && renderer.pages.cachedImageCount == 2)
 
-            // Pages 0 to 3 still to come: b.png goes (page 1 is rendered); a.png stays for page 3.
-            renderer.release(keeping: [0, 1, 2, 3])
+            // Pages 0 to 3 to come: b.png goes (page 1 is rendered); a.png stays for page 3.
+            renderer.expect(pages: [0, 1, 2, 3])
             #expect(renderer.cachedPageCount == 2 && renderer.pages.cachedImageCount == 1)
-            // Only 1 to 3: page 0's texture goes.
-            renderer.release(keeping: [1, 2, 3])
+            // Page 0 no longer drawn: its texture goes, a.png still waits for page 3.
+            renderer.release(pages: [0])
             #expect(renderer.cachedPageCount == 1 && renderer.pages.cachedImageCount == 1)
             // Page 3 rendered: a.png is no longer needed and goes at once.
             try renderer.render(scene(2.5), into: &out)
             #expect(renderer.cachedPageCount == 3 && renderer.pages.cachedImageCount == 0)
 
             // Page 0 back after all: rendered again (its image decoded again), to the same pixels.
-            renderer.release(keeping: [0, 1])
+            renderer.release(pages: [2, 3])
             #expect(renderer.cachedPageCount == 1)
             try renderer.render(scene(0.25), into: &out)
             var fresh = Pixmap(width: 1, height: 1)
@@ -155,9 +155,9 @@ extension FrameRendererTests {
         }
     }
 
-    /// A page with parallax layers is rendered again at each progress, so its images stay for as
-    /// long as it is still to be drawn.
-    @Test func releaseKeepsImagesOfPagesThatMove() throws {
+    /// A page with parallax layers is rendered again at each progress, so its images stay until
+    /// it is no longer drawn.
+    @Test func imagesOfMovingPagesStayUntilReleased() throws {
         try Fixtures.withScratchFolder { folder in
             var image = Pixmap(width: 8, height: 8)
             image.fill(r: 10, g: 20, b: 30, a: 255)
@@ -167,9 +167,9 @@ extension FrameRendererTests {
             let renderer = FrameRenderer(deck: deck, baseDirectory: folder.path)
             var out = Pixmap(width: 1, height: 1)
             try renderer.render(SceneBuilder(deck: deck).scene(for: Self.state(20)), into: &out)
-            renderer.release(keeping: [0, 1])
+            renderer.expect(pages: [0, 1])
             #expect(renderer.pages.cachedImageCount == 1)
-            renderer.release(keeping: [1])
+            renderer.release(pages: [0])
             #expect(renderer.pages.cachedImageCount == 0)
         }
     }
