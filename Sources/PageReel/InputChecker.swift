@@ -22,18 +22,19 @@ struct InputChecker {
         /// Images to decode in full once every header is read, each with its slot in `issues`.
         var decodes: [Decode] = []
         func image(_ full: String, shown: String, at location: String, page: Int?) {
+            // A path as the deck wrote it; a pathological one is shortened in messages.
+            let shown = MessageText.safe(shown, limit: 200)
             let size: Int
             switch header(full, shown: shown, at: location) {
-            case .issue(var issue):
-                if let page { issue.message += " (page \(page))" }
-                issues.append(issue)
+            case .issue(let issue):
+                issues.append(issue.onPage(page))
                 return
             case .pixels(let pixels):
                 size = pixels
             }
             guard decodes.count < InputChecker.fullyDecodedImages else { return }
-            decodes.append(Decode(full: full, shown: MessageText.safe(shown, limit: 200), location: location,
-                                  page: page, pixels: size, slot: issues.count))
+            decodes.append(Decode(full: full, shown: shown, location: location, page: page, pixels: size,
+                                  slot: issues.count))
             issues.append(nil)
         }
         if case .image(let path, _) = deck.canvas.background {
@@ -62,12 +63,11 @@ struct InputChecker {
                     image(full, shown: file.path, at: location, page: isTemplate ? index : nil)
                     continue
                 }
-                guard var issue = videoIssue(full, shown: file.path, at: location) else {
+                guard let issue = videoIssue(full, shown: file.path, at: location) else {
                     usable.insert(full)
                     continue
                 }
-                if isTemplate { issue.message += " (page \(index))" }
-                issues.append(issue)
+                issues.append(issue.onPage(isTemplate ? index : nil))
             }
             for (suffix, video) in InputChecker.videos(of: deck.page(at: index)) where video.start > 0 {
                 let full = absolute(video.file)
@@ -104,8 +104,7 @@ struct InputChecker {
             do {
                 _ = try ImageDecoder.decode(fileAt: decode.full)
             } catch {
-                var issue = fileIssue(error, shown: decode.shown, at: decode.location)
-                if let page = decode.page { issue.message += " (page \(page))" }
+                let issue = fileIssue(error, shown: decode.shown, at: decode.location).onPage(decode.page)
                 results.withLock { $0[k] = issue }
             }
         }
@@ -176,8 +175,6 @@ struct InputChecker {
     }
 
     private func header(_ full: String, shown: String, at path: String) -> Header {
-        // A path as the deck wrote it; a pathological one is shortened in messages.
-        let shown = MessageText.safe(shown, limit: 200)
         do {
             let size = try ImageDecoder.size(ofFileAt: full)
             let pixels = size.width * size.height
@@ -199,5 +196,15 @@ struct InputChecker {
         case .badImage(_, let message), .badVideo(_, let message): DeckIssue(path: path, message: "\(shown): \(message)")
         default: DeckIssue(path: path, message: "\(shown): \(error)")
         }
+    }
+}
+
+private extension DeckIssue {
+    /// The issue, naming the template page that first names the file (nil: a page list).
+    func onPage(_ page: Int?) -> DeckIssue {
+        guard let page else { return self }
+        var issue = self
+        issue.message += " (page \(page))"
+        return issue
     }
 }
