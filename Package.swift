@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(name: "PageReelSceneTests", dependencies: ["PageReelScene"]),
         .testTarget(name: "PageReelRasterTests",
                     dependencies: ["PageReelRaster", "PageReelTestSupport", "CJPEGTestWriter", "CLCMS2", "CPNG",
-                                   "CShims"],
+                                   "CShims", "CSpans"],
                     exclude: ["__Snapshots__", "__Fixtures__"]),
         .testTarget(name: "PageReelEncodeTests", dependencies: ["PageReelEncode", "PageReelTestSupport"]),
         .testTarget(name: "PageReelTests", dependencies: ["PageReel", "PageReelTestSupport"]),

@@ -1,9 +1,11 @@
+import CSpans
+import Foundation
 import PageReelTestSupport
 import Testing
 @testable import PageReelRaster
 
-/// The span kernels (SSE2 in C, and the copy along a texel row) against bilinear and trilinear
-/// filtering written out here channel by channel: the same integers, to the bit.
+/// The span kernels (SSE2 and AVX2 in C, and the copy along a texel row) against bilinear and
+/// trilinear filtering written out here channel by channel: the same integers, to the bit.
 @Suite struct TextureSamplerTests {
     /// A texture of random texels, a third of them translucent (premultiplied), with its mip chain.
     static func texture(width: Int, height: Int, seed: UInt64) -> Texture {
@@ -129,5 +131,100 @@ import Testing
             }
         }
         #expect(blended > 0 || lod > 6)
+    }
+
+    /// Translucent, valid premultiplied pixels to draw over (colours ≤ alpha).
+    static func underneath(_ count: Int, _ random: inout SplitMix64) -> [UInt32] {
+        (0..<count).map { _ in UInt32(truncatingIfNeeded: random.next()) & 0x3F3F_3F3F | 0x4000_0000 }
+    }
+
+    /// Level `l` of `t` as the kernels take it.
+    static func kernelLevel(_ t: UnsafeBufferPointer<UInt32>, _ texture: Texture, _ l: Int) -> pr_level {
+        pr_level(texels: t.baseAddress! + texture.levels[l].offset, width: texture.levels[l].width)
+    }
+
+    /// The kernels take four samples at a time where the CPU has AVX2, else one: checked against the
+    /// CPU's own flags, so the tests below run the four-sample kernels on such a machine.
+    @Test func fourSamplesAtATimeWhereTheCPUHasAVX2() throws {
+        let info = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
+        let flags = info.split(separator: "\n").first { $0.hasPrefix("flags") }?.split(separator: " ") ?? []
+        #if arch(x86_64)
+        #expect(pr_spans_width() == (flags.contains("avx2") ? 4 : 1))
+        #else
+        #expect(pr_spans_width() == 1)
+        #endif
+    }
+
+    /// Every span length from 1 to 19 — groups of four and the samples left after them — through
+    /// the dispatched kernel and the one-sample one, for spans of every kind.
+    @Test(arguments: 1...19)
+    func bilinearSpansAreFilteringAtEveryLength(count: Int) {
+        let t = Self.texture(width: 48, height: 32, seed: 31)
+        var random = SplitMix64(seed: UInt64(count))
+        var checked = 0
+        // The kernels take spans whose 2×2 texels all lie inside the level (the sampler checks).
+        let inside = Self.spans.filter { span in
+            [0, count - 1].allSatisfy { k in
+                let x = span.x + k * span.dx, y = span.y + k * span.dy
+                return x >= 0 && y >= 0 && x >> 16 < 48 - 1 && y >> 16 < 32 - 1
+            }
+        }
+        #expect(inside.count >= 4)
+        t.texels.withUnsafeBufferPointer { texels in
+            let level = Self.kernelLevel(texels, t, 0)
+            for span in inside {
+                let under = Self.underneath(count, &random)
+                for kernel in [pr_bilinear_span, pr_bilinear_span_1] {
+                    var dst = under
+                    dst.withUnsafeMutableBufferPointer { d in
+                        kernel(d.baseAddress!, Int32(count), level, Int64(span.x), Int64(span.y), Int64(span.dx), Int64(span.dy))
+                    }
+                    for k in 0..<count {
+                        let expected = Self.store(Self.bilinear(t, level: 0, span.x + k * span.dx, span.y + k * span.dy),
+                                                  over: under[k])
+                        #expect(dst[k] == expected, "span \(span) count \(count) pixel \(k)")
+                        checked += 1
+                    }
+                }
+            }
+        }
+        #expect(checked == 2 * inside.count * count)
+    }
+
+    /// Two levels blended by a level of detail that crosses 0 and 1 inside a group of four, and the
+    /// top level (no blend), at every span length from 1 to 19.
+    @Test(arguments: 1...19)
+    func trilinearSpansAreFilteringAtEveryLength(count: Int) {
+        let t = Self.texture(width: 64, height: 64, seed: 41)
+        var random = SplitMix64(seed: 100 + UInt64(count))
+        var blended = 0
+        t.texels.withUnsafeBufferPointer { texels in
+            // Level 1 (32×32) toward level 2, and level 2 alone as if it were the top.
+            for (lod, step, blend) in [(-0.13, 0.05, true), (0.9, 0.031, true), (0.5, -0.07, true), (0.5, 0.01, false)] {
+                let (ax, ay, adx, ady) = (3 << 16 + 777, 5 << 16 + 31_000, 70_000, 20_000)
+                let (bx, by, bdx, bdy) = (1 << 16 + 40_000, 2 << 16 + 15_500, 35_000, 10_000)
+                let under = Self.underneath(count, &random)
+                for kernel in [pr_trilinear_span, pr_trilinear_span_1] {
+                    var dst = under
+                    dst.withUnsafeMutableBufferPointer { d in
+                        kernel(d.baseAddress!, Int32(count), Self.kernelLevel(texels, t, 1), Int64(ax), Int64(ay),
+                               Int64(adx), Int64(ady), Self.kernelLevel(texels, t, 2), Int64(bx), Int64(by),
+                               Int64(bdx), Int64(bdy), lod, step, blend ? 1 : 0)
+                    }
+                    var level = lod
+                    for k in 0..<count {
+                        let tt = blend ? Int(min(max(level, 0), 1) * 256 + 0.5) : 0
+                        var p = Self.bilinear(t, level: 1, ax + k * adx, ay + k * ady)
+                        if tt > 0 {
+                            p = Self.lerp(p, Self.bilinear(t, level: 2, bx + k * bdx, by + k * bdy), tt)
+                            blended += 1
+                        }
+                        #expect(dst[k] == Self.store(p, over: under[k]), "lod \(lod) count \(count) pixel \(k)")
+                        level += step
+                    }
+                }
+            }
+        }
+        #expect(blended > 0)
     }
 }

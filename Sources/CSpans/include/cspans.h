@@ -1,10 +1,11 @@
-// CSpans: the texture sampling inner loops of pagereel's rasterizer, in C for SSE2.
+// CSpans: the texture sampling inner loops of pagereel's rasterizer, in C for SSE2, with the two
+// span kernels also in AVX2 (four samples at a time) for CPUs that have it.
 //
 // Swift's SIMD types did not beat the scalar code here (the lanes come from scattered texels, and
 // the widening, multiplying and packing did not map onto single instructions); with SSE2 each
 // bilinear sample is two 8-byte loads, two 16-bit multiplies and a pack. The arithmetic is the
 // same integer arithmetic as `Blend.bilinear`, `Blend.lerp` and `Blend.over` (every channel sum
-// stays below 2^16), so the results are the same to the bit, with or without SSE2.
+// stays below 2^16), so the results are the same to the bit, with or without SSE2 or AVX2.
 #ifndef PAGEREEL_CSPANS_H
 #define PAGEREEL_CSPANS_H
 
@@ -28,6 +29,17 @@ void pr_bilinear_span(uint32_t *dst, int count, pr_level level, int64_t x, int64
 void pr_trilinear_span(uint32_t *dst, int count, pr_level a, int64_t ax, int64_t ay, int64_t adx, int64_t ady,
                        pr_level b, int64_t bx, int64_t by, int64_t bdx, int64_t bdy,
                        double lod, double lod_step, int blend);
+
+/// How many samples `pr_bilinear_span` and `pr_trilinear_span` compute at a time on this CPU: 4 with
+/// AVX2 (detected once, at the first call), else 1.
+int pr_spans_width(void);
+
+/// `pr_bilinear_span` and `pr_trilinear_span` one sample at a time whatever the CPU (SSE2 on x86-64),
+/// which the four-sample kernels also use for a span's last samples.
+void pr_bilinear_span_1(uint32_t *dst, int count, pr_level level, int64_t x, int64_t y, int64_t dx, int64_t dy);
+void pr_trilinear_span_1(uint32_t *dst, int count, pr_level a, int64_t ax, int64_t ay, int64_t adx, int64_t ady,
+                         pr_level b, int64_t bx, int64_t by, int64_t bdx, int64_t bdy,
+                         double lod, double lod_step, int blend);
 
 /// A mip level for sampling with clamping: its texels, size, and size relative to level 0 (16.16).
 typedef struct {
