@@ -5,8 +5,9 @@ import Foundation
 /// at level-0 texel coordinates in 16.16 fixed point (texel edges at integers). Holds raw buffer
 /// pointers, so it lives only inside `withUnsafeBufferPointer`.
 ///
-/// Spans are sampled by the C kernels of `CSpans` (SSE2), which compute the same integers as
-/// `Blend`; chunk spans that reach past a level's edge, and single samples, are sampled here.
+/// Spans are sampled by the C kernels of `CSpans` (SSE2; AVX2 where the CPU has it), which compute
+/// the same integers as `Blend`; chunk spans that reach past a level's edge, and single samples, are
+/// sampled here.
 ///
 /// Minification uses a level-of-detail bias of −0.5: level 0 is used alone up to 1.41 texels per
 /// pixel, which keeps slightly shrunken pages as crisp as Core Animation draws them (it does not
