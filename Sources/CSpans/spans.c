@@ -172,7 +172,12 @@ void pr_trilinear_span_1(uint32_t *dst, int count, pr_level a, int64_t ax, int64
     }
 }
 
+// The four-sample kernels: x86-64 only, chosen at run time (`pr_spans_width`).
 #if defined(__x86_64__) && !defined(PR_SPANS_SCALAR)
+#define PR_SPANS_AVX2 1
+#endif
+
+#if PR_SPANS_AVX2
 #include <cpuid.h>
 #include <immintrin.h>
 
@@ -327,7 +332,7 @@ int pr_spans_width(void) { return 1; }
 #endif
 
 void pr_bilinear_span(uint32_t *dst, int count, pr_level level, int64_t x, int64_t y, int64_t dx, int64_t dy) {
-#if defined(__x86_64__) && !defined(PR_SPANS_SCALAR)
+#if PR_SPANS_AVX2
     if (pr_spans_width() == 4) { bilinear_span_4(dst, count, level, x, y, dx, dy); return; }
 #endif
     pr_bilinear_span_1(dst, count, level, x, y, dx, dy);
@@ -336,7 +341,7 @@ void pr_bilinear_span(uint32_t *dst, int count, pr_level level, int64_t x, int64
 void pr_trilinear_span(uint32_t *dst, int count, pr_level a, int64_t ax, int64_t ay, int64_t adx, int64_t ady,
                        pr_level b, int64_t bx, int64_t by, int64_t bdx, int64_t bdy,
                        double lod, double lod_step, int blend) {
-#if defined(__x86_64__) && !defined(PR_SPANS_SCALAR)
+#if PR_SPANS_AVX2
     if (pr_spans_width() == 4) {
         trilinear_span_4(dst, count, a, ax, ay, adx, ady, b, bx, by, bdx, bdy, lod, lod_step, blend);
         return;
