@@ -1,3 +1,4 @@
+import CSpans
 import Foundation
 import PageReelDeck
 import PageReelScene
@@ -153,10 +154,24 @@ struct QuadRasterizer: Sendable {
             texture.texels.withUnsafeBufferPointer { texels in
                 texture.levels.withUnsafeBufferPointer { levels in
                     let sampler = TextureSampler(texels: texels, levels: levels, origin: origin, scale: scale)
-                    for y in lo..<hi {
-                        guard let (x0, x1) = span(row: y, width: width) else { continue }
-                        drawTextureSpan(y: y, x0: x0, x1: x1, row: dst + y * width, sampler: sampler,
-                                        shading: shading, hidden: hidden?[y - rows.lowerBound] ?? (0, 0))
+                    var projection = pr_projection(a: a, b: b, c: c, d: d, e: e, f: f, g: g, h: h, i: i,
+                                                   origin_x: origin.x, origin_y: origin.y,
+                                                   scale_x: scale.x, scale_y: scale.y)
+                    // A row's chunk ends, computed for the whole row at once (`ChunkEnds`).
+                    let capacity = (width + Self.chunk - 1) / Self.chunk + 2
+                    withUnsafeTemporaryAllocation(of: Int64.self, capacity: 2 * capacity) { fixed in
+                        withUnsafeTemporaryAllocation(of: Double.self, capacity: capacity) { lods in
+                            let ends = ChunkEnds(tx: fixed.baseAddress!, ty: fixed.baseAddress! + capacity,
+                                                 lod: minified ? lods.baseAddress : nil)
+                            for y in lo..<hi {
+                                guard let (x0, x1) = span(row: y, width: width) else { continue }
+                                pr_chunk_ends(&projection, Double(y) + 0.5, Int64(x0), Int64(x1), Int32(Self.chunk),
+                                              TextureSampler.lodBias, ends.tx, ends.ty, ends.lod)
+                                drawTextureSpan(y: y, x0: x0, x1: x1, row: dst + y * width, sampler: sampler,
+                                                ends: ends, shading: shading,
+                                                hidden: hidden?[y - rows.lowerBound] ?? (0, 0))
+                            }
+                        }
                     }
                 }
             }
@@ -246,15 +261,6 @@ struct QuadRasterizer: Sendable {
         return Int(cov * 256 + 0.5)
     }
 
-    /// Level of detail (log2 of texels per pixel) at a pixel centre, given as `local(_:_:)` gives it.
-    @inline(__always)
-    private func levelOfDetail(_ p: (u: Double, v: Double, rw: Double), scale: (x: Double, y: Double)) -> Double {
-        let (u, v, rw) = p
-        let dudx = (a - u * g) * rw * scale.x, dudy = (b - u * h) * rw * scale.x
-        let dvdx = (d - v * g) * rw * scale.y, dvdy = (e - v * h) * rw * scale.y
-        return 0.5 * TextureSampler.fastLog2(max(dudx * dudx + dvdx * dvdx, dudy * dudy + dvdy * dvdy))
-    }
-
     // MARK: - Spans
 
     private func drawSolidSpan(y: Int, x0: Int, x1: Int, row: UnsafeMutablePointer<UInt32>, color: UInt32) {
@@ -294,51 +300,44 @@ struct QuadRasterizer: Sendable {
         }
     }
 
+    /// A row's chunk ends as `pr_chunk_ends` leaves them: chunk k runs from end k to end k + 1.
+    private struct ChunkEnds {
+        let tx, ty: UnsafeMutablePointer<Int64>
+        /// Levels of detail with the bias added; nil unless the quad is minified.
+        let lod: UnsafeMutablePointer<Double>?
+    }
+
+    /// Texture chunks are this many pixels wide.
+    private static let chunk = 16
+
     private func drawTextureSpan(y: Int, x0: Int, x1: Int, row: UnsafeMutablePointer<UInt32>,
-                                 sampler: TextureSampler, shading: Shading?, hidden: (start: Int, end: Int)) {
+                                 sampler: TextureSampler, ends: ChunkEnds, shading: Shading?,
+                                 hidden: (start: Int, end: Int)) {
         let yc = Double(y) + 0.5
         let alpha = Int(opacity * 256 + 0.5)
         let (in0, in1) = interior(row: y, width: x1, x0: x0, x1: x1)
         let shadeFrom = shading?.from ?? 0, shadeStep = (shading?.to ?? 0) - shadeFrom
         let shadeScale = shadeWidth > 0 ? 1 / shadeWidth : 0
-        // Texel coordinates are exact at both ends of each 16-pixel chunk and stepped linearly in
-        // 16.16 fixed point between them (affine within the chunk; exact for affine transforms).
-        // A chunk's end is the next chunk's start, so each end is computed once and carried over.
-        // Chunks hidden by later opaque quads are skipped whole: the others keep their place on the
-        // grid from x0, so their samples, stepped from their own ends, do not change.
-        let chunk = 16
-        var x = x0
-        var (tx1, ty1) = (0, 0), lodEnd = 0.0, carried = false
-        // The next chunk's end, projected a chunk early so that its division overlaps this chunk's
-        // sampling instead of stalling before the next one.
-        var aheadX = Int.min, ahead = (u: 0.0, v: 0.0, rw: 0.0)
+        // Texel coordinates are exact at both ends of each 16-pixel chunk (`ends`, on the grid from
+        // x0, and x1) and stepped linearly in 16.16 fixed point between them (affine within the
+        // chunk; exact for affine transforms). Chunks hidden by later opaque quads are skipped whole;
+        // the others keep their place on the grid, so their samples do not change.
+        let chunk = Self.chunk
+        var x = x0, k = 0
         while x < x1 {
+            defer { k += 1 }
             let n = min(chunk, x1 - x)
             if x >= hidden.start && x + n <= hidden.end {
                 x += n
-                carried = false
                 continue
             }
-            if !carried {
-                let p = local(Double(x) + 0.5, yc)
-                (tx1, ty1) = sampler.fixed(p.u, p.v)
-                if minified { lodEnd = levelOfDetail(p, scale: sampler.scale) + TextureSampler.lodBias }
-                carried = true
-            }
-            let (tx0, ty0) = (tx1, ty1)
-            let next = aheadX == x + n ? ahead : local(Double(x + n) + 0.5, yc)
-            (tx1, ty1) = sampler.fixed(next.u, next.v)
-            if x + n < x1 {
-                aheadX = min(x + n + chunk, x1)
-                ahead = local(Double(aheadX) + 0.5, yc)
-            }
-            var tx = tx0, ty = ty0
-            let dx = Self.divide(tx1 - tx0, by: n), dy = Self.divide(ty1 - ty0, by: n)
+            var tx = Int(ends.tx[k]), ty = Int(ends.ty[k])
+            let dx = Self.divide(Int(ends.tx[k + 1]) - tx, by: n), dy = Self.divide(Int(ends.ty[k + 1]) - ty, by: n)
             // Mip levels only where this chunk is minified past the bias; level 0 alone elsewhere.
             var lod = 0.0, lodStep = 0.0, useMips = false
-            if minified {
-                lod = lodEnd
-                lodEnd = levelOfDetail(next, scale: sampler.scale) + TextureSampler.lodBias
+            if let lods = ends.lod {
+                lod = lods[k]
+                let lodEnd = lods[k + 1]
                 useMips = max(lod, lodEnd) > 0
                 lodStep = (lodEnd - lod) / Double(n)
             }
@@ -395,14 +394,6 @@ struct QuadRasterizer: Sendable {
     @inline(__always)
     static func divide(_ v: Int, by n: Int) -> Int {
         n == 16 ? (v &+ ((v &>> 63) & 15)) &>> 4 : v / n
-    }
-
-    /// Local coordinates of a device point, and 1/w there (a chunk's end needs both for its texel
-    /// and its level of detail: one division, not two).
-    @inline(__always)
-    private func local(_ xc: Double, _ yc: Double) -> (u: Double, v: Double, rw: Double) {
-        let rw = 1 / (g * xc + h * yc + i)
-        return ((a * xc + b * yc + c) * rw, (d * xc + e * yc + f) * rw, rw)
     }
 }
 

@@ -45,25 +45,6 @@ struct TextureSampler {
         (Int(mips[l].ratio_x), Int(mips[l].ratio_y))
     }
 
-    /// Level-0 texel coordinates of local (u, v) in 16.16, clamped to a sane range.
-    @inline(__always)
-    func fixed(_ u: Double, _ v: Double) -> (Int, Int) {
-        let limit = Double(TextureSampler.limit)
-        var x = (u - origin.x) * scale.x, y = (v - origin.y) * scale.y
-        x = x < -limit ? -limit : (x > limit ? limit : x)
-        y = y < -limit ? -limit : (y > limit ? limit : y)
-        // Round half away from zero without a libm call.
-        x *= 65536
-        y *= 65536
-        return (Int(x + (x < 0 ? -0.5 : 0.5)), Int(y + (y < 0 ? -0.5 : 0.5)))
-    }
-
-    /// `fixed(_:_:)` of a local point given as a pair.
-    @inline(__always)
-    func fixed(_ point: (u: Double, v: Double)) -> (Int, Int) {
-        fixed(point.u, point.v)
-    }
-
     /// Bilinear sample of level 0.
     @inline(__always)
     func bilinear(_ tx: Int, _ ty: Int) -> UInt32 {
@@ -86,17 +67,6 @@ struct TextureSampler {
     private func sampleScaled(_ l: Int, _ tx: Int, _ ty: Int) -> UInt32 {
         let r = ratio(l)
         return sample(levels[l], ((tx &* r.x) &>> 16) &- 32768, ((ty &* r.y) &>> 16) &- 32768)
-    }
-
-    /// log2 from the float's exponent and a linear mantissa (error < 0.09): level-of-detail
-    /// selection needs no more, and it runs twice per 16-pixel chunk.
-    @inline(__always)
-    static func fastLog2(_ x: Double) -> Double {
-        guard x > 0, x.isFinite else { return x > 0 ? 64 : -64 }
-        let bits = x.bitPattern
-        let exponent = Int((bits &>> 52) & 0x7FF) &- 1023
-        let mantissa = Double(bitPattern: (bits & 0x000F_FFFF_FFFF_FFFF) | 0x3FF0_0000_0000_0000)
-        return Double(exponent) + (mantissa - 1)
     }
 
     /// Writes `count` fully covered trilinear samples stepped from (tx, ty) by (dx, dy), with the

@@ -1,3 +1,4 @@
+import CSpans
 import Foundation
 import Testing
 import PageReelDeck
@@ -159,5 +160,98 @@ extension QuadRasterizerTests {
         SceneRasterizer(bandHeight: 1).render(s, textures: [Self.key: texture], drawText: { _, _ in }, into: &a)
         SceneRasterizer(bandHeight: 1000).render(s, textures: [Self.key: texture], drawText: { _, _ in }, into: &b)
         #expect(a == b)
+    }
+
+    // MARK: - Chunk ends (`pr_chunk_ends`)
+
+    /// Projections a page goes through: affine and magnified, turned in perspective, and minified
+    /// far enough for several mip levels.
+    static let projections: [pr_projection] = [
+        pr_projection(a: 0.9375, b: 0, c: -12.25, d: 0, e: 0.9375, f: 3.5, g: 0, h: 0, i: 1,
+                      origin_x: 0, origin_y: 0, scale_x: 1, scale_y: 1),
+        pr_projection(a: 1.3, b: 0.1, c: -40, d: -0.05, e: 1.1, f: 7, g: 0.0009, h: 0.0001, i: 0.8,
+                      origin_x: -3, origin_y: 2, scale_x: 1.8, scale_y: 1.8),
+        pr_projection(a: 7.5, b: -0.4, c: 100, d: 0.3, e: 6.25, f: -50, g: -0.0011, h: 0.0002, i: 1.4,
+                      origin_x: 10, origin_y: -20, scale_x: 0.75, scale_y: 1.25),
+    ]
+
+    /// `pr_chunk_ends` written out in Swift: the texel of the local point at each chunk end (rounded
+    /// half away from zero, clamped 16384 texels out) and its level of detail, log2 approximated
+    /// from the exponent and a linear mantissa.
+    static func expectedEnd(_ p: pr_projection, x: Double, y: Double, bias: Double) -> (Int64, Int64, Double) {
+        let rw = 1 / (p.g * x + p.h * y + p.i)
+        let u = (p.a * x + p.b * y + p.c) * rw, v = (p.d * x + p.e * y + p.f) * rw
+        func fixed(_ t: Double) -> Int64 {
+            let t = min(max(t, -16384), 16384) * 65536
+            return Int64(t + (t < 0 ? -0.5 : 0.5))
+        }
+        let dudx = (p.a - u * p.g) * rw * p.scale_x, dudy = (p.b - u * p.h) * rw * p.scale_x
+        let dvdx = (p.d - v * p.g) * rw * p.scale_y, dvdy = (p.e - v * p.h) * rw * p.scale_y
+        let m = max(dudx * dudx + dvdx * dvdx, dudy * dudy + dvdy * dvdy)
+        let exponent = Double(Int((m.bitPattern >> 52) & 0x7FF) - 1023)
+        let mantissa = Double(bitPattern: (m.bitPattern & 0x000F_FFFF_FFFF_FFFF) | 0x3FF0_0000_0000_0000)
+        return (fixed((u - p.origin_x) * p.scale_x), fixed((v - p.origin_y) * p.scale_y),
+                0.5 * (exponent + (mantissa - 1)) + bias)
+    }
+
+    /// Every end of rows of 1…40 chunk ends (groups of four and the remainders, the last end at x1
+    /// off the grid) equals the Swift rendition to the bit, and lies within 0.09 of the true log2
+    /// and half a unit of the exact texel.
+    @Test(arguments: projections.indices)
+    func chunkEndsAreTheProjectedTexelsAndLevelsOfDetail(_ index: Int) {
+        var p = Self.projections[index]
+        let bias = -0.5
+        var tx = [Int64](repeating: 0, count: 64), ty = tx, lod = [Double](repeating: 0, count: 64)
+        for (x0, y) in [(0, 0), (37, 211), (700, 540)] {
+            for length in 1...(39 * 16) where length % 13 == 0 || length < 70 {
+                let x1 = x0 + length, yc = Double(y) + 0.5
+                let count = pr_chunk_ends(&p, yc, Int64(x0), Int64(x1), 16, bias, &tx, &ty, &lod)
+                #expect(Int(count) == (length + 15) / 16 + 1)
+                for k in 0..<Int(count) {
+                    let x = Double(min(x0 + 16 * k, x1)) + 0.5
+                    let (ex, ey, el) = Self.expectedEnd(p, x: x, y: yc, bias: bias)
+                    #expect(tx[k] == ex && ty[k] == ey && lod[k].bitPattern == el.bitPattern,
+                            "projection \(index), row \(y), x0 \(x0), length \(length), end \(k)")
+                    let rw = 1 / (p.g * x + p.h * yc + p.i)
+                    let u = (p.a * x + p.b * yc + p.c) * rw
+                    #expect(abs(Double(tx[k]) - min(max((u - p.origin_x) * p.scale_x, -16384), 16384) * 65536) <= 0.5)
+                    let dudx = (p.a - u * p.g) * rw * p.scale_x, v = (p.d * x + p.e * yc + p.f) * rw
+                    let dvdx = (p.d - v * p.g) * rw * p.scale_y
+                    let dudy = (p.b - u * p.h) * rw * p.scale_x, dvdy = (p.e - v * p.h) * rw * p.scale_y
+                    let exact = 0.5 * log2(max(dudx * dudx + dvdx * dvdx, dudy * dudy + dvdy * dvdy)) + bias
+                    #expect(abs(lod[k] - exact) < 0.09)
+                }
+            }
+        }
+    }
+
+    /// The same end computed in any of the four lanes or the one-at-a-time remainder is the same.
+    @Test func chunkEndsDoNotDependOnTheirLane() {
+        var p = Self.projections[1]
+        var first = [Int64](repeating: 0, count: 64), firstY = first, firstLOD = [Double](repeating: 0, count: 64)
+        var tx = first, ty = first, lod = firstLOD
+        _ = pr_chunk_ends(&p, 100.5, 0, 16 * 40, 16, -0.5, &first, &firstY, &firstLOD)
+        for shift in 1...7 {
+            _ = pr_chunk_ends(&p, 100.5, Int64(16 * shift), 16 * 40, 16, -0.5, &tx, &ty, &lod)
+            for k in 0...(40 - shift) {
+                #expect(tx[k] == first[k + shift] && ty[k] == firstY[k + shift]
+                        && lod[k].bitPattern == firstLOD[k + shift].bitPattern, "shift \(shift), end \(k)")
+            }
+        }
+    }
+
+    /// Texels half a unit from a whole one round away from zero, and points far outside the texture
+    /// clamp to 16384 texels, on both sides.
+    @Test func chunkEndsRoundHalfAwayFromZeroAndClamp() {
+        // u = x + 0.5 texels; scale 1/65536 makes the 16.16 texel u itself.
+        var p = pr_projection(a: 1, b: 0, c: 0, d: 0, e: 0, f: 0, g: 0, h: 0, i: 1,
+                              origin_x: 0, origin_y: 0, scale_x: 1.0 / 65536, scale_y: 1)
+        var tx = [Int64](repeating: 0, count: 32), ty = tx
+        let count = pr_chunk_ends(&p, 0.5, -8, 8, 1, 0, &tx, &ty, nil)
+        #expect(count == 17)
+        #expect(Array(tx[0..<17]) == [-8, -7, -6, -5, -4, -3, -2, -1, 1, 2, 3, 4, 5, 6, 7, 8, 9])
+        p.scale_x = 1e6
+        _ = pr_chunk_ends(&p, 0.5, -9, 7, 1, 0, &tx, &ty, nil)
+        #expect(tx[0] == -(1 << 30) && tx[8] == -(1 << 30) && tx[9] == 1 << 30 && tx[16] == 1 << 30)
     }
 }

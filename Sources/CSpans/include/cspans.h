@@ -56,4 +56,21 @@ typedef struct {
 double pr_pixel_span(uint32_t *dst, int count, const pr_mip *levels, int top, int64_t tx, int64_t ty,
                      int64_t dx, int64_t dy, double lod, double lod_step, int mips, int k);
 
+/// A quad's inverse homography (device → local: u = (a·x + b·y + c)/w, v = (d·x + e·y + f)/w,
+/// w = g·x + h·y + i) and its texture's placement (level-0 texels at ((u − origin_x)·scale_x,
+/// (v − origin_y)·scale_y)).
+typedef struct {
+    double a, b, c, d, e, f, g, h, i;
+    double origin_x, origin_y, scale_x, scale_y;
+} pr_projection;
+
+/// The ends of a row's texture chunks: device columns x0, x0 + chunk, x0 + 2·chunk, … and x1 last,
+/// at pixel centres on row centre `yc`. For each, the level-0 texel position in 16.16 (rounded half
+/// away from zero, clamped to 16384 texels outside) into `tx` and `ty`, and with `lod` non-null the
+/// level of detail plus `lod_bias` into `lod`. Returns how many ends it wrote: (x1 − x0 + chunk − 1)
+/// / chunk + 1. The same IEEE operations in the same order as `QuadRasterizer`'s Swift, so the same
+/// bits; the ends do not depend on each other, so their divisions overlap.
+int pr_chunk_ends(const pr_projection *p, double yc, int64_t x0, int64_t x1, int chunk, double lod_bias,
+                  int64_t *tx, int64_t *ty, double *lod);
+
 #endif
