@@ -227,4 +227,75 @@ import Testing
         }
         #expect(blended > 0)
     }
+
+    /// `TextureSampler.trilinear` by its definition: level 0 alone at or below a level of detail of
+    /// 0, else the level below it blended toward the next by the fraction, each sampled (clamped) at
+    /// level 0's coordinates scaled to it.
+    static func trilinear(_ t: Texture, _ tx: Int, _ ty: Int, lod: Double) -> UInt32 {
+        let top = t.levels.count - 1
+        if lod <= 0 || top == 0 { return bilinear(t, level: 0, tx - 32768, ty - 32768) }
+        let l0 = lod >= Double(top) ? top : Int(lod)
+        func at(_ l: Int) -> UInt32 {
+            let rx = (t.levels[l].width << 16) / t.levels[0].width, ry = (t.levels[l].height << 16) / t.levels[0].height
+            return bilinear(t, level: l, ((tx * rx) >> 16) - 32768, ((ty * ry) >> 16) - 32768)
+        }
+        let blend = l0 == top ? 0 : Int((lod - Double(l0)) * 256 + 0.5)
+        return blend == 0 ? at(l0) : lerp(at(l0), at(l0 + 1), min(blend, 256))
+    }
+
+    /// `pr_pixel_span` at every length from 1 to 19 (groups of four and the samples after them):
+    /// each sample trilinear at its own level of detail — crossing 0 and 1 inside a group, past the
+    /// top level, clamped at the texture's edges — or bilinear, opaque or at an opacity.
+    @Test(arguments: 1...19)
+    func pixelSpansAreTrilinearPerPixelAtEveryLength(count: Int) {
+        // Level sizes 60×40, 30×20, 15×10, 7×5…: the levels' x and y ratios part at level 3.
+        let t = Self.texture(width: 60, height: 40, seed: 53)
+        var random = SplitMix64(seed: 200 + UInt64(count))
+        let spans: [(tx: Int, ty: Int, dx: Int, dy: Int, lod: Double, step: Double)] = [
+            (5 << 16 + 1_234, 9 << 16 + 40_000, 98_765, 23_456, 0.8, 0.05),
+            (20 << 16, 11 << 16 + 7, 131_072, -4_000, -0.1, 0.04),
+            (8 << 16 + 99, 30 << 16, 140_000, 6_000, 1.3, 0),
+            (3 << 16, 4 << 16, 300_000, 300_000, 4.6, 0.2),
+            (-(3 << 16), 47 << 16 + 50_000, 90_000, 1_000, 1.1, -0.03),
+            (60 << 16, 2 << 16, 70_000, -70_000, 2.5, 0.01),
+            // Inside level 1, past the edge of level 2.
+            (58 << 16 + 10_000, 20 << 16 + 5_000, 1_000, 500, 1.5, 0),
+            (9 << 16 + 4_321, 7 << 16 + 1_234, 250_000, 200_000, 2.4, 0.02),
+        ]
+        var checked = 0
+        let mips = t.levels.map { level in
+            pr_mip(texels: nil, width: level.width, height: level.height,
+                   ratio_x: Int64((level.width << 16) / t.levels[0].width),
+                   ratio_y: Int64((level.height << 16) / t.levels[0].height))
+        }
+        t.texels.withUnsafeBufferPointer { texels in
+            let levels = zip(mips, t.levels).map { mip, level in
+                var mip = mip
+                mip.texels = texels.baseAddress! + level.offset
+                return mip
+            }
+            for span in spans {
+                for (useMips, k) in [(true, 256), (true, 200), (false, 256), (false, 131)] {
+                    let under = Self.underneath(count, &random)
+                    var dst = under
+                    let lod = dst.withUnsafeMutableBufferPointer { d in
+                        pr_pixel_span(d.baseAddress!, Int32(count), levels, Int32(levels.count - 1), Int64(span.tx),
+                                      Int64(span.ty), Int64(span.dx), Int64(span.dy), span.lod, span.step,
+                                      useMips ? 1 : 0, Int32(k))
+                    }
+                    var level = span.lod
+                    for i in 0..<count {
+                        let x = span.tx + i * span.dx, y = span.ty + i * span.dy
+                        let p = useMips ? Self.trilinear(t, x, y, lod: level) : Self.bilinear(t, level: 0, x - 32768, y - 32768)
+                        let expected = k >= 256 ? Self.store(p, over: under[i]) : Blend.over(Blend.scale(p, by: k), under[i])
+                        #expect(dst[i] == expected, "span \(span) mips \(useMips) k \(k) count \(count) pixel \(i)")
+                        level += span.step
+                        checked += 1
+                    }
+                    #expect(lod.bitPattern == level.bitPattern)
+                }
+            }
+        }
+        #expect(checked == spans.count * 4 * count)
+    }
 }
