@@ -364,88 +364,8 @@ static inline uint32_t trilinear(const pr_mip *levels, int top, int64_t tx, int6
     return lerp_packed(s0, s1, t > 256 ? 256 : t);
 }
 
-// Whether `count` samples stepped from (x, y) by (dx, dy) (texel centres at integers) all have their
-// 2×2 texels inside `level`: stepping is linear, so the two ends bound every sample.
-static inline int inside(const pr_mip *level, int64_t x, int64_t y, int64_t dx, int64_t dy, int count) {
-    int64_t last_x = x + dx * (count - 1), last_y = y + dy * (count - 1);
-    int64_t lo_x = x < last_x ? x : last_x, hi_x = x < last_x ? last_x : x;
-    int64_t lo_y = y < last_y ? y : last_y, hi_y = y < last_y ? last_y : y;
-    return lo_x >= 0 && lo_y >= 0 && (hi_x >> 16) < level->width - 1 && (hi_y >> 16) < level->height - 1;
-}
-
-#if PR_SPANS_AVX2
-
-// The pair of levels `trilinear` samples at `lod` (a level of detail at or below 0 samples level 0,
-// as level 0 scaled by 1) and the blend weight toward the second.
-static inline int pick_level(double lod, int top, int *t) {
-    if (lod <= 0 || top == 0) { *t = 0; return 0; }
-    int l0 = lod >= (double)top ? top : (int)lod;
-    *t = l0 == top ? 0 : (int)((lod - (double)l0) * 256 + 0.5);
-    return l0;
-}
-
-// Level coordinates `trilinear` samples for level-0 positions tx + j·dx (j = 0…3, all in [0, 2^32)).
-AVX2 __m256i level_coordinates4(int64_t t, int64_t d, int64_t ratio) {
-    __m256i scaled = _mm256_srli_epi64(_mm256_mul_epu32(steps4(t, d), _mm256_set1_epi64x(ratio)), 16);
-    return _mm256_sub_epi64(scaled, _mm256_set1_epi64x(32768));
-}
-
-// `pr_pixel_span`'s mip path for opaque samples, four at a time where four samples share their pair
-// of levels and no texel needs clamping; other groups sample one at a time. Writes whole groups of
-// four and returns how many samples that was, with `*lod` stepped as many times.
-__attribute__((target("avx2")))
-static int trilinear_pixels_4(uint32_t *dst, int count, const pr_mip *levels, int top, int64_t tx, int64_t ty,
-                              int64_t dx, int64_t dy, double *lod_io, double lod_step) {
-    double lod = *lod_io;
-    int i = 0;
-    for (; i + 4 <= count; i += 4, tx += 4 * dx, ty += 4 * dy) {
-        double l[4];
-        int t[4], level[4];
-        for (int j = 0; j < 4; j++) { l[j] = lod; lod += lod_step; level[j] = pick_level(l[j], top, &t[j]); }
-        int l0 = level[0], blend = t[0] | t[1] | t[2] | t[3];
-        const pr_mip *a = &levels[l0], *b = &levels[l0 + (l0 < top)];
-        int64_t last_x = tx + 3 * dx, last_y = ty + 3 * dy;
-        int grouped = level[1] == l0 && level[2] == l0 && level[3] == l0
-            && tx >= 0 && ty >= 0 && last_x >= 0 && last_y >= 0
-            && tx < (1ll << 32) && ty < (1ll << 32) && last_x < (1ll << 32) && last_y < (1ll << 32);
-        // Level coordinates are monotonic in level 0's, so the first and last samples bound the four.
-        int64_t ax = ((tx * a->ratio_x) >> 16) - 32768, ay = ((ty * a->ratio_y) >> 16) - 32768;
-        int64_t bx = ((tx * b->ratio_x) >> 16) - 32768, by = ((ty * b->ratio_y) >> 16) - 32768;
-        int64_t ax_last = ((last_x * a->ratio_x) >> 16) - 32768, ay_last = ((last_y * a->ratio_y) >> 16) - 32768;
-        int64_t bx_last = ((last_x * b->ratio_x) >> 16) - 32768, by_last = ((last_y * b->ratio_y) >> 16) - 32768;
-        grouped = grouped && inside(a, ax, ay, ax_last - ax, ay_last - ay, 2)
-            && (!blend || inside(b, bx, by, bx_last - bx, by_last - by, 2));
-        if (!grouped) {
-            for (int j = 0; j < 4; j++) store(dst + i + j, trilinear(levels, top, tx + j * dx, ty + j * dy, l[j]));
-            continue;
-        }
-        pr_level la = { a->texels, a->width }, lb = { b->texels, b->width };
-        __m256i p = bilinear4(la, level_coordinates4(tx, dx, a->ratio_x), level_coordinates4(ty, dy, a->ratio_y));
-        // t = 0 leaves a sample as it is: a·256/256.
-        if (blend) p = lerp4(p, bilinear4(lb, level_coordinates4(tx, dx, b->ratio_x), level_coordinates4(ty, dy, b->ratio_y)),
-                             t[0], t[1], t[2], t[3]);
-        store4(dst + i, p);
-    }
-    *lod_io = lod;
-    return i;
-}
-
-#endif
-
 double pr_pixel_span(uint32_t *dst, int count, const pr_mip *levels, int top, int64_t tx, int64_t ty,
                      int64_t dx, int64_t dy, double lod, double lod_step, int mips, int k) {
-#if PR_SPANS_AVX2
-    if (mips && k >= 256 && pr_spans_width() == 4) {
-        int done = trilinear_pixels_4(dst, count, levels, top, tx, ty, dx, dy, &lod, lod_step);
-        dst += done; count -= done; tx += done * dx; ty += done * dy;
-    }
-#endif
-    // Opaque level-0 samples with no texel clamped are what the span kernel computes.
-    if (!mips && k >= 256 && count > 0 && inside(&levels[0], tx - 32768, ty - 32768, dx, dy, count)) {
-        pr_bilinear_span(dst, count, (pr_level){ levels[0].texels, levels[0].width }, tx - 32768, ty - 32768, dx, dy);
-        for (int i = 0; i < count; i++) lod += lod_step;
-        return lod;
-    }
     for (int i = 0; i < count; i++) {
         uint32_t p = mips ? trilinear(levels, top, tx, ty, lod) : sample(&levels[0], tx - 32768, ty - 32768);
         if (k >= 256) store(dst + i, p); else dst[i] = over(scale(p, k), dst[i]);

@@ -1,5 +1,6 @@
 // CSpans: the texture sampling inner loops of pagereel's rasterizer and the chunk ends they start
-// from, in C for SSE2, also in AVX2 (four samples or ends at a time) for CPUs that have it.
+// from, in C for SSE2, the two span kernels and the chunk ends also in AVX2 (four at a time) for
+// CPUs that have it.
 //
 // Swift's SIMD types did not beat the scalar code here (the lanes come from scattered texels, and
 // the widening, multiplying and packing did not map onto single instructions); with SSE2 each
@@ -52,8 +53,7 @@ typedef struct {
 /// integers), each scaled by k/256 (k ≤ 256, the opacity) and laid over `dst`. With `mips`, each
 /// sample is `TextureSampler.trilinear` at its own level of detail (`lod` stepped by `lod_step`)
 /// among `levels[0...top]`; without, a bilinear sample of level 0. Coordinates outside a level are
-/// clamped to its edges. Returns `lod` stepped `count` times. With AVX2, opaque samples (k = 256) go
-/// four at a time where the four need no clamping and share their levels (bilinear: the whole span).
+/// clamped to its edges. Returns `lod` stepped `count` times.
 double pr_pixel_span(uint32_t *dst, int count, const pr_mip *levels, int top, int64_t tx, int64_t ty,
                      int64_t dx, int64_t dy, double lod, double lod_step, int mips, int k);
 
