@@ -153,7 +153,7 @@ struct QuadRasterizer: Sendable {
         case .texture(let texture, let origin, let scale, let shading):
             texture.texels.withUnsafeBufferPointer { texels in
                 texture.levels.withUnsafeBufferPointer { levels in
-                    let sampler = TextureSampler(texels: texels, levels: levels, origin: origin, scale: scale)
+                    let sampler = TextureSampler(texels: texels, levels: levels)
                     var projection = pr_projection(a: a, b: b, c: c, d: d, e: e, f: f, g: g, h: h, i: i,
                                                    origin_x: origin.x, origin_y: origin.y,
                                                    scale_x: scale.x, scale_y: scale.y)

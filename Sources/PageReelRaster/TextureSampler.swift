@@ -15,22 +15,14 @@ import Foundation
 struct TextureSampler {
     let texels: UnsafeBufferPointer<UInt32>
     let levels: UnsafeBufferPointer<Texture.Level>
-    let origin: (x: Double, y: Double)
-    let scale: (x: Double, y: Double)
     /// The levels with their size relative to level 0 (16.16), as the C kernels take them.
     private let mips: [pr_mip]
 
     static let lodBias = -0.5
-    private static let one = 65536
-    /// Fixed-point coordinates are clamped to this many texels outside the texture.
-    private static let limit = 1 << 14
 
-    init(texels: UnsafeBufferPointer<UInt32>, levels: UnsafeBufferPointer<Texture.Level>,
-         origin: (x: Double, y: Double), scale: (x: Double, y: Double)) {
+    init(texels: UnsafeBufferPointer<UInt32>, levels: UnsafeBufferPointer<Texture.Level>) {
         self.texels = texels
         self.levels = levels
-        self.origin = origin
-        self.scale = scale
         let base = levels[0]
         mips = levels.map { level in
             pr_mip(texels: texels.baseAddress! + level.offset, width: level.width, height: level.height,

@@ -50,11 +50,11 @@ import Testing
 
     static func store(_ p: UInt32, over d: UInt32) -> UInt32 { p >= 0xFF00_0000 ? p : Blend.over(p, d) }
 
-    /// Runs `body` with a sampler of `t` at scale 1.
+    /// Runs `body` with a sampler of `t`.
     static func withSampler(_ t: Texture, _ body: (TextureSampler) -> Void) {
         t.texels.withUnsafeBufferPointer { texels in
             t.levels.withUnsafeBufferPointer { levels in
-                body(TextureSampler(texels: texels, levels: levels, origin: (0, 0), scale: (1, 1)))
+                body(TextureSampler(texels: texels, levels: levels))
             }
         }
     }

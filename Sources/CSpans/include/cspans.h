@@ -69,8 +69,9 @@ typedef struct {
 /// at pixel centres on row centre `yc`. For each, the level-0 texel position in 16.16 (rounded half
 /// away from zero, clamped to 16384 texels outside) into `tx` and `ty`, and with `lod` non-null the
 /// level of detail plus `lod_bias` into `lod`. Returns how many ends it wrote: (x1 − x0 + chunk − 1)
-/// / chunk + 1. The same IEEE operations in the same order as `QuadRasterizer`'s Swift, so the same
-/// bits; the ends do not depend on each other, so their divisions overlap.
+/// / chunk + 1. Four at a time with AVX2 and one at a time otherwise, with the same IEEE operations
+/// in the same order and no fused multiply-adds, so the same bits on any CPU; the ends do not depend
+/// on each other, so their divisions overlap.
 int pr_chunk_ends(const pr_projection *p, double yc, int64_t x0, int64_t x1, int chunk, double lod_bias,
                   int64_t *tx, int64_t *ty, double *lod);
 
