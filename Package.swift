@@ -33,6 +33,8 @@ let package = Package(
         .target(name: "CShims", dependencies: ["CFFmpeg", "CPNG", "CJPEG"]),
         // The rasterizer's texture sampling loops, in SSE2.
         .target(name: "CSpans"),
+        // RGBA to YUV 4:2:0 with libswscale's bytes, in AVX2 where the CPU has it.
+        .target(name: "CYUV", dependencies: ["CSpans"]),
 
         // The stages, in the order data flows through them.
         .target(name: "PageReelDeck"),
@@ -41,7 +43,7 @@ let package = Package(
         .target(name: "PageReelRaster",
                 dependencies: ["PageReelScene", "CShims", "CSpans", "CFFmpeg", "CPNG", "CJPEG", "CPango", "CLCMS2"]),
         .target(name: "PageReelEncode",
-                dependencies: ["PageReelRaster", "CShims", "CFFmpeg", "CImageQuant"]),
+                dependencies: ["PageReelRaster", "CShims", "CFFmpeg", "CImageQuant", "CYUV"]),
         .target(name: "PageReel", dependencies: ["PageReelEncode", "CShims"]),
         // The CLI sees only the facade: MemberImportVisibility makes even members of the stages'
         // types (reachable through the facade's API) a compile error unless PageReel declares them.
