@@ -185,7 +185,7 @@ int pr_yuv420_avx2(void) { return PR_YUV_AVX2 && pr_spans_width() == 4; }
 
 int pr_yuv420_vector(const pr_yuv420 *c) { return c->vector; }
 
-// Pixels from = 2·`from` of an RGBA row: Y to 8 bits, U and V at 14 bits into even and odd columns.
+// An RGBA row from pixel 2·`from` on: Y to 8 bits, U and V at 14 bits into even and odd columns.
 static void convert_pixels(pr_yuv420 *c, int from, const uint8_t *p, uint8_t *y) {
     const int half = c->width / 2;
     int16_t *eu = c->even_u, *ou = c->odd_u, *ev = c->even_v, *ov = c->odd_v;
