@@ -1,5 +1,6 @@
 import CFFmpeg
 import Foundation
+import PageReelTestSupport
 import Testing
 @testable import PageReelEncode
 import PageReelRaster
@@ -12,9 +13,6 @@ import PageReelRaster
     /// differently, so the comparison runs only against that one.
     static let libswscaleIsFFmpeg51 = swscale_version() >> 8 == (6 << 8 | 7)
 
-    static let hasAVX2 = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
-        .split(separator: "\n").first { $0.hasPrefix("flags") }?.split(separator: " ").contains("avx2") ?? false
-
     enum Content: CaseIterable {
         case noise, stripes, gradients, black, white
     }
@@ -22,7 +20,7 @@ import PageReelRaster
     /// Every byte of a `width`×`height` RGBA pixmap (alpha too, which the conversion ignores).
     static func pixmap(_ content: Content, width: Int, height: Int) -> Pixmap {
         var pixmap = Pixmap(width: width, height: height)
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15 &* UInt64(width * 65_537 + height)
+        var random = SplitMix64(seed: UInt64(width * 65_537 + height))
         let saturated: [[UInt8]] = [[255, 0, 0], [0, 255, 0], [0, 0, 255], [255, 255, 255], [0, 0, 0], [255, 0, 255]]
         for y in 0..<height {
             for x in 0..<width {
@@ -30,10 +28,7 @@ import PageReelRaster
                 let rgba: [UInt8]
                 switch content {
                 case .noise:
-                    state = state &+ 0x9E37_79B9_7F4A_7C15
-                    var z = (state ^ (state >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                    z ^= z >> 31
+                    let z = random.next()
                     rgba = (0..<4).map { UInt8(truncatingIfNeeded: z >> (8 * $0)) }
                 case .stripes:
                     rgba = saturated[(x / 3 + y / 2) % saturated.count] + [255]
@@ -74,7 +69,7 @@ import PageReelRaster
 
     @Test(.enabled(if: libswscaleIsFFmpeg51), arguments: sizes)
     func cyuvGivesLibswscalesBytes(width: Int, height: Int) throws {
-        let methods: [YUVConverter.Method] = Self.hasAVX2 ? [.cyuv(vector: false), .cyuv(vector: true)] : [.cyuv(vector: false)]
+        let methods: [YUVConverter.Method] = HostCPU.hasAVX2 ? [.cyuv(vector: false), .cyuv(vector: true)] : [.cyuv(vector: false)]
         for content in Content.allCases {
             let pixmap = Self.pixmap(content, width: width, height: height)
             let reference = try planes(pixmap, method: .swscale)
@@ -109,7 +104,8 @@ import PageReelRaster
 
     /// AVX2 where the CPU has it (by /proc/cpuinfo), else libswscale.
     @Test func fastestFollowsTheCPU() throws {
-        #expect(YUVConverter.Method.fastest == (Self.hasAVX2 ? .cyuv(vector: true) : .swscale))
+        #expect(!HostCPU.flags.isEmpty)
+        #expect(YUVConverter.Method.fastest == (HostCPU.hasAVX2 ? .cyuv(vector: true) : .swscale))
         let converter = try YUVConverter(width: 1920, height: 1080, destination: AV_PIX_FMT_YUV420P, check: check)
         #expect(converter.method == YUVConverter.Method.fastest)
     }
