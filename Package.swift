@@ -12,7 +12,8 @@ let package = Package(
         .executable(name: "pagereel", targets: ["pagereel"]),
         .library(name: "PageReel", targets: ["PageReel"]),
         .library(name: "PageReelStages",
-                 targets: ["PageReelDeck", "PageReelTimeline", "PageReelScene", "PageReelRaster", "PageReelEncode"]),
+                 targets: ["PageReelJSON", "PageReelDeck", "PageReelMedia", "PageReelTimeline", "PageReelScene",
+                          "PageReelRaster", "PageReelEncode"]),
     ],
     dependencies: [
         // Parsing, help, "did you mean" and completions of the command line, from one declaration.
@@ -36,34 +37,49 @@ let package = Package(
         // RGBA to YUV 4:2:0 with libswscale's bytes, in AVX2 where the CPU has it.
         .target(name: "CYUV", dependencies: ["CSpans"]),
 
+        // The positioned JSON reader the deck format is read with; it knows nothing of decks.
+        .target(name: "PageReelJSON"),
         // The stages, in the order data flows through them.
-        .target(name: "PageReelDeck"),
+        .target(name: "PageReelDeck", dependencies: ["PageReelJSON"]),
         .target(name: "PageReelTimeline", dependencies: ["PageReelDeck"]),
         .target(name: "PageReelScene", dependencies: ["PageReelTimeline"]),
-        .target(name: "PageReelRaster",
-                dependencies: ["PageReelScene", "CShims", "CSpans", "CFFmpeg", "CPNG", "CJPEG", "CPango", "CLCMS2"]),
-        .target(name: "PageReelEncode",
-                dependencies: ["PageReelRaster", "CShims", "CFFmpeg", "CImageQuant", "CYUV"]),
-        .target(name: "PageReel", dependencies: ["PageReelEncode", "CShims"]),
+        // The deck's files turned into data: images and recordings decoded, checked and in sRGB.
+        // It feeds Raster, beside the stages, and sees only the deck.
+        .target(name: "PageReelMedia", dependencies: ["PageReelDeck", "CShims", "CFFmpeg", "CPNG", "CJPEG", "CLCMS2"]),
+        // Composes; decoding is Media's, so no decoder's C module is here.
+        .target(name: "PageReelRaster", dependencies: ["PageReelScene", "PageReelMedia", "CSpans", "CPango"]),
+        // Encoders take pixmaps (Media's), so they build beside the rasterizer, not after it.
+        .target(name: "PageReelEncode", dependencies: ["PageReelMedia", "CShims", "CFFmpeg", "CPNG", "CImageQuant", "CYUV"]),
+        .target(name: "PageReel",
+                dependencies: ["PageReelDeck", "PageReelMedia", "PageReelTimeline", "PageReelScene", "PageReelRaster",
+                               "PageReelEncode", "CShims"]),
         // The CLI sees only the facade: MemberImportVisibility makes even members of the stages'
         // types (reachable through the facade's API) a compile error unless PageReel declares them.
         .executableTarget(name: "pagereel",
                           dependencies: ["PageReel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
 
-        .testTarget(name: "PageReelDeckTests", dependencies: ["PageReelDeck", "PageReelTestSupport"],
+        .testTarget(name: "PageReelJSONTests", dependencies: ["PageReelJSON", "PageReelTestSupport"]),
+        .testTarget(name: "PageReelDeckTests", dependencies: ["PageReelDeck", "PageReelJSON", "PageReelTestSupport"]),
+        .testTarget(name: "PageReelMediaTests",
+                    dependencies: ["PageReelMedia", "PageReelEncode", "PageReelTestSupport", "CJPEGTestWriter", "CLCMS2",
+                                   "CPNG", "CShims"],
                     exclude: ["__Fixtures__"]),
-        .testTarget(name: "PageReelTimelineTests", dependencies: ["PageReelTimeline"]),
-        .testTarget(name: "PageReelSceneTests", dependencies: ["PageReelScene"]),
+        .testTarget(name: "PageReelTimelineTests", dependencies: ["PageReelDeck", "PageReelTimeline"]),
+        .testTarget(name: "PageReelSceneTests", dependencies: ["PageReelDeck", "PageReelTimeline", "PageReelScene"]),
         .testTarget(name: "PageReelRasterTests",
-                    dependencies: ["PageReelRaster", "PageReelTestSupport", "CJPEGTestWriter", "CLCMS2", "CPNG",
-                                   "CShims", "CSpans"],
-                    exclude: ["__Snapshots__", "__Fixtures__"]),
-        .testTarget(name: "PageReelEncodeTests", dependencies: ["PageReelEncode", "PageReelTestSupport"]),
-        .testTarget(name: "PageReelTests", dependencies: ["PageReel", "PageReelTestSupport"]),
+                    dependencies: ["PageReelDeck", "PageReelTimeline", "PageReelScene", "PageReelMedia", "PageReelRaster",
+                                   "PageReelEncode", "PageReelTestSupport", "CSpans"],
+                    exclude: ["__Snapshots__"]),
+        .testTarget(name: "PageReelEncodeTests",
+                    dependencies: ["PageReelMedia", "PageReelEncode", "PageReelTestSupport", "CFFmpeg", "CImageQuant"]),
+        .testTarget(name: "PageReelTests",
+                    dependencies: ["PageReel", "PageReelDeck", "PageReelMedia", "PageReelRaster", "PageReelEncode",
+                                   "PageReelTestSupport"]),
         .testTarget(name: "pagereelTests", dependencies: ["PageReelTestSupport"]),
-        // Helpers shared by the test targets: running programs, reading outputs with ffprobe.
-        .target(name: "PageReelTestSupport", path: "Tests/PageReelTestSupport"),
+        // Helpers shared by the test targets: running programs, reading outputs with ffprobe, scratch
+        // folders, recordings to decode.
+        .target(name: "PageReelTestSupport", dependencies: ["PageReelMedia"], path: "Tests/PageReelTestSupport"),
         // Writes the JPEG files (gray, RGB, CMYK, YCCK) the image decoder's tests read.
         .target(name: "CJPEGTestWriter", dependencies: ["CJPEG"], path: "Tests/CJPEGTestWriter"),
     ],

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PageReelEncode
+import PageReelMedia
 import PageReelRaster
 import PageReelScene
 

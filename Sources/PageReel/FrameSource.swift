@@ -1,5 +1,6 @@
 import Foundation
 import PageReelDeck
+import PageReelMedia
 import PageReelRaster
 import PageReelScene
 import PageReelTimeline

@@ -1,4 +1,5 @@
 import PageReelEncode
+import PageReelMedia
 import PageReelRaster
 import Synchronization
 

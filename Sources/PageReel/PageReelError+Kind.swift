@@ -36,9 +36,8 @@ extension PageReelError {
         case .inputInvalid, .shards: .invalidInput
         case .render(let raster):
             switch raster {
-            case .notFound, .io, .font: .missingInput
-            case .badImage, .badVideo, .badFont, .markup: .invalidInput
-            case .png: .internalFailure
+            case .media(.notFound), .media(.io), .notFound, .io, .font: .missingInput
+            case .media(.badImage), .media(.badVideo), .badFont, .markup: .invalidInput
             }
         case .cannotCreateOutput: .cannotCreateOutput
         case .writeFailed: .writeFailed

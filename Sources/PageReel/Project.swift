@@ -11,8 +11,9 @@
 // picture `Still` returns; the timeline, scene, rasterizer and encoders stay behind the facade, so
 // they can change without touching a caller (or the command line, which is such a caller).
 @_exported import PageReelDeck
-@_exported import struct PageReelRaster.Pixmap
+@_exported import struct PageReelMedia.Pixmap
 import Foundation
+import PageReelMedia
 import PageReelRaster
 import PageReelTimeline
 

@@ -1,5 +1,6 @@
 import Foundation
 import PageReelDeck
+import PageReelMedia
 import PageReelRaster
 
 /// Renders frames without encoding and times them (`pagereel bench`).

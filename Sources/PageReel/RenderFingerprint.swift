@@ -1,6 +1,7 @@
 import Foundation
 import PageReelDeck
 import PageReelEncode
+import PageReelMedia
 import PageReelRaster
 
 /// A fingerprint of everything that shapes a video's pixels and its stream, so that shards

@@ -1,6 +1,7 @@
 import Foundation
 import PageReelDeck
 import PageReelEncode
+import PageReelMedia
 import PageReelRaster
 
 /// The deck `pagereel init` writes: three pages, two images drawn by pagereel itself, a script —

@@ -1,6 +1,7 @@
 import Foundation
 import PageReelDeck
 import PageReelEncode
+import PageReelMedia
 import PageReelRaster
 import PageReelScene
 

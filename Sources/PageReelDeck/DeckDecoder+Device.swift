@@ -1,3 +1,5 @@
+import PageReelJSON
+
 // The canvas's backdrop, the device and the captions.
 
 extension DeckDecoder {

@@ -1,3 +1,5 @@
+import PageReelJSON
+
 // What is drawn over the pages: `tabs` and `indicator`.
 
 extension DeckDecoder {

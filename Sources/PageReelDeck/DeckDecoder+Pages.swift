@@ -1,3 +1,5 @@
+import PageReelJSON
+
 // `pages`: a list of page objects or `{count, template}`, and what pages are made of.
 
 extension DeckDecoder {
@@ -59,7 +61,7 @@ extension DeckDecoder {
             let unknown = PageTemplate.unknownPlaceholders(in: text)
             if !unknown.isEmpty {
                 let noun = unknown.count == 1 ? "placeholder" : "placeholders"
-                r.report("unknown \(noun) \(unknown.map(quoted).joined(separator: ", ")) (use {i}, {n} or {i%K})")
+                r.report("unknown \(noun) \(unknown.map(MessageText.quoted).joined(separator: ", ")) (use {i}, {n} or {i%K})")
             }
         }
         return text
@@ -95,14 +97,14 @@ extension DeckDecoder {
         case nil:
             r.report("needs \"image\", \"video\" or \"text\"")
         case _ where kinds.count > 1:
-            r.report("has both \(kinds.prefix(2).map(quoted).joined(separator: " and ")); use one per layer")
+            r.report("has both \(kinds.prefix(2).map(MessageText.quoted).joined(separator: " and ")); use one per layer")
         case K.text.name:
             let text = r.member(K.text.name) { readText(&$0, isTemplate: isTemplate) }
             let style = readTextStyle(&r, string: text ?? "")
             if text != nil { content = .text(style) }
         case let kind?:
             for key in K.textOnly where r.has(key.name) {
-                r.report("\(quoted(key.name)) applies to text layers only", key: key.name)
+                r.report("\(MessageText.quoted(key.name)) applies to text layers only", key: key.name)
             }
             content = kind == K.image.name
                 ? r.member(K.image.name) { readText(&$0, isTemplate: isTemplate, nonEmpty: true) }.map(Layer.Content.image)
@@ -136,7 +138,7 @@ extension DeckDecoder {
             video.play = r.read(K.play) ?? video.play
             video.fit = r.read(K.fit)
             if let end = video.end, end <= video.start {
-                r.report("\(formatNumber(end)) must be after \"start\" (\(formatNumber(video.start)))", key: K.end.name)
+                r.report("\(JSONNumber.format(end)) must be after \"start\" (\(JSONNumber.format(video.start)))", key: K.end.name)
             }
             return file == nil ? nil : video
         default:

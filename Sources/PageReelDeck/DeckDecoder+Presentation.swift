@@ -1,3 +1,5 @@
+import PageReelJSON
+
 // How pages move and look as a whole: `transition`, `fold`, `page` and `physics`.
 
 extension DeckDecoder {

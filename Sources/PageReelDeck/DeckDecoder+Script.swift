@@ -1,3 +1,5 @@
+import PageReelJSON
+
 // `script`: the gesture steps, each an object with one action key and an optional `at`.
 
 extension DeckDecoder {

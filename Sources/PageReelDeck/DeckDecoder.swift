@@ -1,4 +1,5 @@
 import Foundation
+import PageReelJSON
 
 /// Turns deck JSON into a `Deck`, or into every problem with it at once.
 ///
@@ -37,7 +38,7 @@ public enum DeckDecoder {
         }
         var reader = JSONReader(root)
         let deck = readDeck(&reader)
-        return (deck, reader.issues)
+        return (deck, reader.issues.map { DeckIssue(path: $0.path, message: $0.message) })
     }
 
     static func readDeck(_ r: inout JSONReader) -> Deck? {
@@ -120,7 +121,7 @@ public enum DeckDecoder {
     private static func fitting(_ r: inout JSONReader, _ key: Key<Double>, within limit: Int) -> Double? {
         guard let size = key.read(&r) else { return nil }
         if size > Double(limit) {
-            r.report("\(formatNumber(size)) is over the canvas \(key.name) of \(limit)")
+            r.report("\(JSONNumber.format(size)) is over the canvas \(key.name) of \(limit)")
             return nil
         }
         return size

@@ -1,3 +1,5 @@
+import PageReelJSON
+
 // The parts of a deck that say how it moves and what is drawn over and around the pages.
 
 extension DeckEncoder {

@@ -1,3 +1,5 @@
+import PageReelJSON
+
 /// Writes a `Deck` as deck JSON, every key spelled as `DeckFormat` declares it.
 ///
 /// A deck built in Swift (a UI-test target that has just taken screenshots) goes through the same

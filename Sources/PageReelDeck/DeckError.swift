@@ -1,3 +1,5 @@
+import PageReelJSON
+
 /// Everything wrong with one deck, reported together.
 public struct DeckError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The deck file as the user named it.

@@ -1,3 +1,5 @@
+import PageReelJSON
+
 // The deck itself, its canvas and viewport.
 
 extension DeckFormat {

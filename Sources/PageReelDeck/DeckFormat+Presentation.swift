@@ -1,3 +1,5 @@
+import PageReelJSON
+
 // How pages move and settle: custom transitions, the fold, physics.
 
 extension DeckFormat {

@@ -1,4 +1,5 @@
 import Foundation
+import PageReelJSON
 
 /// The reference tables of docs/deck-format.md, made from `DeckFormat`'s declarations.
 ///
@@ -58,10 +59,10 @@ public enum DeckReference {
         var parts: [String] = []
         switch (bounds.lower, bounds.upper) {
         case (let lower?, let upper?) where bounds.lowerInclusive && bounds.upperInclusive:
-            parts.append(" \(formatNumber(lower)) … \(formatNumber(upper))")
+            parts.append(" \(JSONNumber.format(lower)) … \(JSONNumber.format(upper))")
         default:
-            if let lower = bounds.lower { parts.append(" \(bounds.lowerInclusive ? "≥" : ">") \(formatNumber(lower))") }
-            if let upper = bounds.upper { parts.append(" \(bounds.upperInclusive ? "≤" : "<") \(formatNumber(upper))") }
+            if let lower = bounds.lower { parts.append(" \(bounds.lowerInclusive ? "≥" : ">") \(JSONNumber.format(lower))") }
+            if let upper = bounds.upper { parts.append(" \(bounds.upperInclusive ? "≤" : "<") \(JSONNumber.format(upper))") }
         }
         if bounds.nonZero { parts.append(" not 0") }
         return parts.joined(separator: ",")

@@ -1,3 +1,5 @@
+import PageReelJSON
+
 /// The JSON Schema (draft 2020-12) of deck format version 1, made from `DeckFormat`'s declarations.
 ///
 /// An editor given this schema (VS Code's `json.schemas`) completes keys, shows what each one does

@@ -1,3 +1,5 @@
+import PageReelJSON
+
 /// What a deck value may be: the type the decoder checks, the JSON Schema states and the
 /// reference tables show, declared once per key.
 public indirect enum ValueType: Sendable {
@@ -96,7 +98,7 @@ struct Key<Value>: Sendable {
 extension Key where Value == Double {
     static func number(_ name: String, _ bounds: NumberBounds = .any, default value: Double? = nil,
                        required: Bool = false, _ summary: String) -> Key {
-        Key(spec: KeySpec(name, .number(bounds), default: value.map { .json(formatNumber($0)) } ?? .none,
+        Key(spec: KeySpec(name, .number(bounds), default: value.map { .json(JSONNumber.format($0)) } ?? .none,
                           required: required, summary)) { $0.readNumber(bounds) }
     }
 }
@@ -112,7 +114,7 @@ extension Key where Value == Int {
 extension Key where Value == String {
     static func string(_ name: String, nonEmpty: Bool = false, default value: String? = nil, required: Bool = false,
                        _ summary: String) -> Key {
-        Key(spec: KeySpec(name, .string(nonEmpty: nonEmpty), default: value.map { .json(jsonString($0)) } ?? .none,
+        Key(spec: KeySpec(name, .string(nonEmpty: nonEmpty), default: value.map { .json(OrderedJSON.literal($0)) } ?? .none,
                           required: required, summary)) { $0.readString(nonEmpty: nonEmpty) }
     }
 }
@@ -125,7 +127,7 @@ extension Key where Value == Bool {
 
 extension Key where Value == Color {
     static func color(_ name: String, default value: String? = nil, required: Bool = false, _ summary: String) -> Key {
-        Key(spec: KeySpec(name, .color, default: value.map { .json(jsonString($0)) } ?? .none, required: required,
+        Key(spec: KeySpec(name, .color, default: value.map { .json(OrderedJSON.literal($0)) } ?? .none, required: required,
                           summary)) { $0.readColor() }
     }
 }
@@ -134,7 +136,7 @@ extension Key where Value: RawRepresentable & CaseIterable & Sendable, Value.Raw
     /// One of an enum's cases; `noun` names the kind of value in messages (`unknown curve "ease"`).
     static func choice(_ name: String, noun: String, default value: Value? = nil, _ summary: String) -> Key {
         Key(spec: KeySpec(name, .choice(Value.allCases.map(\.rawValue)),
-                          default: value.map { .json(jsonString($0.rawValue)) } ?? .none, summary)) {
+                          default: value.map { .json(OrderedJSON.literal($0.rawValue)) } ?? .none, summary)) {
             $0.readChoice(noun)
         }
     }
@@ -153,26 +155,4 @@ extension JSONReader {
         for key in spec.requiredKeys { _ = require(key) }
         return true
     }
-}
-
-/// `text` as a JSON string literal.
-func jsonString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
-        case "\r": out += "\\r"
-        default:
-            if scalar.value < 0x20 {
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return out + "\""
 }

@@ -15,7 +15,7 @@
 //
 // Every C resource is owned by a small final class that frees it in `deinit`; every FFmpeg
 // return code goes through `FFmpegCheck`, which names the call and the file in the error.
-import PageReelRaster
+import PageReelMedia
 
 /// Receives rendered frames in order and writes one output.
 ///

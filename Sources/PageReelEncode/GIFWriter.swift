@@ -1,4 +1,4 @@
-import PageReelRaster
+import PageReelMedia
 
 /// Writes an animated GIF in which every frame has its own palette and draws only what changed.
 ///

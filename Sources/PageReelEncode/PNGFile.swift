@@ -1,18 +1,12 @@
 import Glibc
-import PageReelRaster
+import PageReelMedia
 
 /// One PNG file written with POSIX calls, so that a full disk is reported as such (`.diskFull`)
 /// rather than as a generic failure: PNG frames, the poster frame and stills.
 public enum PNGFile {
     /// Encodes `pixmap` and writes it to `path`, replacing it.
     public static func write(_ pixmap: Pixmap, to path: String) throws(EncodeError) {
-        let bytes: [UInt8]
-        do {
-            bytes = try PNGWriter.encode(pixmap)
-        } catch {
-            throw .writeFailed(path: path, call: "PNGWriter.encode", message: error.description)
-        }
-        try write(bytes, to: path)
+        try write(try PNGWriter.encode(pixmap, for: path), to: path)
     }
 
     /// Writes `bytes` to `path` (replacing it), mapping ENOSPC/EDQUOT to `.diskFull`.

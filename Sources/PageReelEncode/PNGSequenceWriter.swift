@@ -1,11 +1,11 @@
 import Foundation
-import PageReelRaster
+import PageReelMedia
 
 /// Writes every frame as its own PNG, `frame-000123.png`, named by absolute frame index.
 ///
 /// Absolute indices make shards (`--frames A-B`) rendered on different machines land side by side
-/// in one folder without renaming. Bytes come from the Raster stage's `PNGWriter`; the file
-/// writing is done here with plain POSIX calls so a full disk is reported as such.
+/// in one folder without renaming. Bytes come from `PNGWriter`; the file writing is done here with
+/// plain POSIX calls so a full disk is reported as such.
 public final class PNGSequenceWriter: FrameSink {
     public let directory: String
     private var lastIndex: Int?

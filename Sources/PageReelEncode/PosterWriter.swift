@@ -1,4 +1,4 @@
-import PageReelRaster
+import PageReelMedia
 
 /// A `.png` output of `export`: the first frame rendered, as a poster image.
 public final class PosterWriter: FrameSink {

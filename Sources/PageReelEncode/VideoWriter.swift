@@ -1,5 +1,5 @@
 import CFFmpeg
-import PageReelRaster
+import PageReelMedia
 
 /// Encodes frames into an H.264 MP4 or a VP9 WebM as they arrive.
 ///

@@ -1,6 +1,6 @@
 import CFFmpeg
 import CYUV
-import PageReelRaster
+import PageReelMedia
 
 /// Converts RGBA pixmaps into a YUV 4:2:0 `AVFrame` with BT.709 coefficients and limited range,
 /// padding odd sizes to even ones.

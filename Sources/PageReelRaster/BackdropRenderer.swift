@@ -1,4 +1,5 @@
 import PageReelDeck
+import PageReelMedia
 
 /// The canvas's gradient or image backdrop, drawn once per export into a frame-sized sprite.
 ///

@@ -1,4 +1,5 @@
 import CPango
+import PageReelMedia
 
 /// Vector drawing with Cairo into a pagereel pixmap: anti-aliased paths, arcs and fills for the
 /// things pagereel draws procedurally (text's glyphs, a device's bezel and status bar icons).

@@ -1,5 +1,6 @@
 import CPango
 import PageReelDeck
+import PageReelMedia
 import PageReelScene
 
 /// Draws a device around the screen, procedurally, as two sprites made once per export: the back

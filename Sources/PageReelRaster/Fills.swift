@@ -1,5 +1,6 @@
 import Foundation
 import PageReelDeck
+import PageReelMedia
 
 /// Whole-pixmap fills: solid colours, linear gradients and the text scrim.
 enum Fills {

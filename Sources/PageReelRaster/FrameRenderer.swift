@@ -11,6 +11,7 @@
 // compositing keeps an opaque canvas at alpha 255 exactly (`Blend.over`).
 import Dispatch
 import PageReelDeck
+import PageReelMedia
 import PageReelScene
 import Synchronization
 

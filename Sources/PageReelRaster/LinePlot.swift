@@ -1,5 +1,6 @@
 import Foundation
 import PageReelDeck
+import PageReelMedia
 import PageReelScene
 
 /// A small line chart drawn with pagereel's own rasterizer: series of points, vertical event

@@ -1,5 +1,6 @@
 import Foundation
 import PageReelDeck
+import PageReelMedia
 import PageReelScene
 
 /// Renders one page's content — background, image, recording, title and subtitle, layers moved by
@@ -36,7 +37,8 @@ public final class PageRenderer: Sendable {
     public func image(_ path: String, mipmapped: Bool = false) throws(RasterError) -> Texture {
         let full = resolve(path)
         let texture = try images.value(for: full) { () throws(RasterError) in
-            let texture = Texture(try ImageDecoder.decode(fileAt: full), mipmapped: false)
+            let image = try RasterError.decoding { () throws(MediaError) in try ImageDecoder.decode(fileAt: full) }
+            let texture = Texture(image, mipmapped: false)
             return (texture, texture.texels.count * 4)
         }
         guard mipmapped, texture.levels.count == 1 else { return texture }

@@ -1,6 +1,7 @@
 import CSpans
 import Foundation
 import PageReelDeck
+import PageReelMedia
 import PageReelScene
 
 /// Draws one convex quad — a rectangle of a local plane under a 4×4 transform — into premultiplied

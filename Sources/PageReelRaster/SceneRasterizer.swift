@@ -1,5 +1,6 @@
 import Dispatch
 import PageReelDeck
+import PageReelMedia
 import PageReelScene
 
 /// Draws a `Scene` into a pixmap: background, then every item in painter's order, with the frame

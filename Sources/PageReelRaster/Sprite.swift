@@ -1,3 +1,5 @@
+import PageReelMedia
+
 /// A picture made once and drawn on every frame at a whole-pixel position: the backdrop, a device.
 ///
 /// A device's front is mostly transparent (the screen shows through it) and its bezel mostly

@@ -1,6 +1,7 @@
 import CPango
-import Synchronization
 import PageReelDeck
+import PageReelMedia
+import Synchronization
 
 /// Lays text out with Pango and rasterizes it with Cairo: the one place pagereel's text meets C.
 ///

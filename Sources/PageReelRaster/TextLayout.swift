@@ -1,4 +1,5 @@
 import PageReelDeck
+import PageReelMedia
 
 /// Text laid out and rasterized once: its lines, its box, and its ink as a premultiplied image.
 ///

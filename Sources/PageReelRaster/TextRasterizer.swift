@@ -1,5 +1,6 @@
 import CPango
 import PageReelDeck
+import PageReelMedia
 
 /// Aligns the lines of a Pango layout in their box and draws them with Cairo into a `TextLayout`.
 ///

@@ -1,4 +1,5 @@
 import PageReelDeck
+import PageReelMedia
 import Synchronization
 
 /// Lays out a deck's `TextStyle`s and composites them into pixmaps; shared by render threads.

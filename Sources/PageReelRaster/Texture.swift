@@ -1,3 +1,5 @@
+import PageReelMedia
+
 /// A page (or image) ready for sampling: premultiplied RGBA texels packed in `UInt32`s, with a mip
 /// chain of 2×2 box-filtered levels for minification, all in one array so a sampler needs one
 /// buffer pointer.

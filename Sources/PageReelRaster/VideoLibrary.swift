@@ -1,4 +1,5 @@
 import PageReelDeck
+import PageReelMedia
 import PageReelScene
 
 /// The recordings a deck names: each opened once and kept open (its frame index read, its decoder
@@ -23,7 +24,7 @@ public final class VideoLibrary: Sendable {
     /// The recording at an absolute path, opened once even when render threads ask at once.
     public func clip(_ path: String) throws(RasterError) -> VideoClip {
         try clips.value(for: path) { () throws(RasterError) in
-            (try VideoClip(path: path, maxPixels: ImageDecoder.maxPixels), 1)
+            (try RasterError.decoding { () throws(MediaError) in try VideoClip(path: path, maxPixels: ImageDecoder.maxPixels) }, 1)
         }
     }
 
@@ -35,7 +36,8 @@ public final class VideoLibrary: Sendable {
         let clip = try clip(path)
         let reduction = drawn.map { Self.reduction(width: clip.width, height: clip.height, drawn: $0) } ?? 1
         return try frames.value(for: FrameKey(path: path, index: index, reduction: reduction)) { () throws(RasterError) in
-            let texture = Texture(try clip.frame(index, reduction: reduction))
+            let picture = try RasterError.decoding { () throws(MediaError) in try clip.frame(index, reduction: reduction) }
+            let texture = Texture(picture)
             return (texture, texture.texels.count * 4)
         }
     }

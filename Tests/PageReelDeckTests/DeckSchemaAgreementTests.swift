@@ -1,5 +1,6 @@
-import Testing
 @testable import PageReelDeck
+import PageReelJSON
+import Testing
 
 /// The schema and the decoder give the same verdict, property by property: each property of each
 /// object is tried inside an otherwise valid deck (`SchemaContext`) at its defaults, at the edges
@@ -92,7 +93,7 @@ import Testing
                 let high = leaf["maximum"]?.number ?? leaf["exclusiveMaximum"]?.number
                 tries.append((low.map { $0 + 0.25 } ?? high.map { $0 - 0.25 } ?? 0.25, !isInteger))
                 for (value, accepted) in tries {
-                    let deck = context.deck(trying: property.key, formatNumber(value))
+                    let deck = context.deck(trying: property.key, JSONNumber.format(value))
                     expect(accepted, deck, "\(context).\(property.key) = \(value)")
                 }
             }
@@ -130,7 +131,7 @@ import Testing
                                "\(context).\(property.key) typo")
                     }
                     if let number = value.number {
-                        expect(false, context.deck(trying: property.key, formatNumber(number + 1)),
+                        expect(false, context.deck(trying: property.key, JSONNumber.format(number + 1)),
                                "\(context).\(property.key) off by one")
                     }
                 }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import PageReelDeck
+import PageReelJSON
+import Testing
 
 /// `DeckSchema.json` judged as a schema, against real decks, and against `DeckDecoder`: the same
 /// verdict on decks either of them can judge.

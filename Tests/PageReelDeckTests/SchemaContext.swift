@@ -1,4 +1,5 @@
 @testable import PageReelDeck
+import PageReelJSON
 
 /// Where an object of the deck schema sits in a deck, so that a test can try a value for any of
 /// its properties in a deck that is otherwise valid, and ask both the schema and the decoder.
@@ -81,7 +82,7 @@ func jsonText(_ value: JSONValue) -> String {
     switch value.content {
     case .null: return "null"
     case .bool(let flag): return flag ? "true" : "false"
-    case .number(let n): return formatNumber(n.value)
+    case .number(let n): return JSONNumber.format(n.value)
     case .string(let s):
         var out = "\""
         for scalar in s.unicodeScalars {

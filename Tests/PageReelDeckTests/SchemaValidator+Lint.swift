@@ -1,4 +1,5 @@
 @testable import PageReelDeck
+import PageReelJSON
 
 // The schema checked as a document: only keywords the validator knows, each with a value of the
 // right kind, and the house rules of the deck schema — every object closed with

@@ -1,4 +1,5 @@
 @testable import PageReelDeck
+import PageReelJSON
 
 /// A JSON Schema (draft 2020-12) validator for the keywords the deck schema uses, and nothing more.
 ///
@@ -75,7 +76,7 @@ struct SchemaValidator {
                 if !same(rule, value) { fail("not the constant value") }
             case "pattern":
                 if let string = value.string, let pattern = rule.string, !Self.matches(string, pattern) {
-                    fail("\(quoted(string)) does not match \(pattern)")
+                    fail("\(MessageText.quoted(string)) does not match \(pattern)")
                 }
             case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum":
                 if let number = value.number, let limit = rule.number,
@@ -106,7 +107,7 @@ struct SchemaValidator {
             case "required":
                 if let members = value.members {
                     for name in (rule.elements ?? []).compactMap(\.string) where !members.contains(where: { $0.key == name }) {
-                        fail("\(quoted(name)) is required")
+                        fail("\(MessageText.quoted(name)) is required")
                     }
                 }
             case "additionalProperties":

@@ -24,17 +24,3 @@ func issues(with members: String) -> [String] {
 func decodeDeck(with members: String) -> Deck? {
     decodeDeck(#"{"pages": [{}], "# + members + "}")
 }
-
-/// Parses `text` as JSON, returning the error if it fails.
-func syntaxError(_ text: String) -> JSONSyntaxError? {
-    syntaxError(Array(text.utf8))
-}
-
-func syntaxError(_ bytes: [UInt8]) -> JSONSyntaxError? {
-    do {
-        _ = try JSONParser.parse(bytes)
-        return nil
-    } catch {
-        return error
-    }
-}

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import PageReelTestSupport
 @testable import PageReelEncode
-import PageReelRaster
+import PageReelMedia
 
 /// What each GIF image draws over the screen: its rectangle, its transparent pixels, its palette,
 /// and how far lossy compression may move a pixel. Checked in the parsed blocks (`GIFStructure`,

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import PageReelTestSupport
 @testable import PageReelEncode
-import PageReelRaster
+import PageReelMedia
 
 /// Per-frame palettes judged by what a viewer sees: PSNR of ffmpeg's decoding against the source,
 /// next to ffmpeg's own GIF recipes on the same frames.

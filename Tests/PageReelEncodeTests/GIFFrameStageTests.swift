@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 import PageReelTestSupport
 @testable import PageReelEncode
-import PageReelRaster
+import PageReelMedia
 
 /// The GIF is made while frames arrive: a bounded number of frames in flight, a backlog that
 /// drains to 0 exactly when the file is complete, and a stop that ends the work promptly.

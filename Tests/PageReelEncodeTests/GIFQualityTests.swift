@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import PageReelTestSupport
 @testable import PageReelEncode
-import PageReelRaster
+import PageReelMedia
 
 /// `GIFOptions.quality`: 100 stores each frame's palette mapping exactly, lower qualities trade
 /// PSNR for size, and the default is today's encoding.

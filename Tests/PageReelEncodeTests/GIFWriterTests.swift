@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import PageReelTestSupport
 @testable import PageReelEncode
-import PageReelRaster
+import PageReelMedia
 
 /// GIF timing, looping, merging and errors, checked by parsing the blocks (`GIFStructure`) and
 /// decoding with ffmpeg.

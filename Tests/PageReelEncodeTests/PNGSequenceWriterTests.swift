@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import PageReelTestSupport
 import PageReelEncode
-import PageReelRaster
+import PageReelMedia
 
 /// PNG frames checked by name and by decoding them with ffmpeg.
 @Suite struct PNGSequenceWriterTests {

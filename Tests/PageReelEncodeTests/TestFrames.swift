@@ -1,4 +1,4 @@
-import PageReelRaster
+import PageReelMedia
 
 /// Frames drawn in code for the encoder tests: four solid patches plus a box that moves.
 ///

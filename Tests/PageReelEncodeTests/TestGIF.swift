@@ -1,7 +1,7 @@
 import Foundation
 import PageReelTestSupport
 @testable import PageReelEncode
-import PageReelRaster
+import PageReelMedia
 
 /// Encodes GIFs for the tests and measures them the way a viewer sees them: decoded by ffmpeg,
 /// never compared byte for byte.

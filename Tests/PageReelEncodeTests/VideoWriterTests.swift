@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import PageReelTestSupport
 @testable import PageReelEncode
-import PageReelRaster
+import PageReelMedia
 
 /// MP4/WebM output checked through ffprobe and ffmpeg's decoder.
 @Suite struct VideoWriterTests {

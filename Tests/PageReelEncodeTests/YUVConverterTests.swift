@@ -3,7 +3,7 @@ import Foundation
 import PageReelTestSupport
 import Testing
 @testable import PageReelEncode
-import PageReelRaster
+import PageReelMedia
 
 /// `CYUV` against libswscale itself: the same planes, byte for byte, at every size and content.
 @Suite struct YUVConverterTests {

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
 import PageReelDeck
+import PageReelMedia
+@testable import PageReelRaster
 import PageReelScene
 import PageReelTimeline
-@testable import PageReelRaster
+import Testing
 
 /// Devices, captions and backdrops in pixels, against geometry worked out by hand.
 @Suite struct DeviceRendererTests {

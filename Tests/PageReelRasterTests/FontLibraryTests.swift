@@ -45,8 +45,8 @@ import Testing
     }
 
     @Test func fontFilesBesideTheDeckRegisterTheirFamilies() throws {
-        try Fixtures.withScratchFolder { folder in
-            _ = try Fixtures.write(try FontFixtures.renamedDejaVuSerif(), named: "Brand.ttf", in: folder)
+        try ScratchFolder.with { folder in
+            _ = try ScratchFolder.write(try FontFixtures.renamedDejaVuSerif(), named: "Brand.ttf", in: folder)
             #expect(throws: RasterError.self) { try FontLibrary().family(for: "Zqxjkv Serif") }
             let library = FontLibrary(files: ["Brand.ttf"], baseDirectory: folder.path)
             #expect(library.fileError == nil)
@@ -63,8 +63,8 @@ import Testing
     }
 
     @Test func badFontFilesAreReported() throws {
-        try Fixtures.withScratchFolder { folder in
-            _ = try Fixtures.write(Array("not a font".utf8), named: "Fake.otf", in: folder)
+        try ScratchFolder.with { folder in
+            _ = try ScratchFolder.write(Array("not a font".utf8), named: "Fake.otf", in: folder)
             let library = FontLibrary(baseDirectory: folder.path)
             #expect(throws: RasterError.notFound(path: "Missing.ttf")) { try library.add("Missing.ttf") }
             #expect(throws: RasterError.badFont(path: "Fake.otf", message: "not a font file (TrueType, OpenType or a collection)")) {

@@ -1,9 +1,12 @@
 import Foundation
-import Testing
 import PageReelDeck
-import PageReelScene
-import PageReelTimeline
+import PageReelEncode
+import PageReelMedia
 @testable import PageReelRaster
+import PageReelScene
+import PageReelTestSupport
+import PageReelTimeline
+import Testing
 
 @Suite struct FrameRendererTests {
     static func deck(pages: PageList) -> Deck {
@@ -89,7 +92,7 @@ extension FrameRendererTests {
     /// edges, shadows) over an opaque page and an opaque canvas leaves every pixel at alpha 255.
     /// Src-over's old shift approximation left 254 wherever a source alpha of 128…254 landed.
     @Test func opaqueCanvasStaysExactlyOpaque() throws {
-        try Fixtures.withScratchFolder { folder in
+        try ScratchFolder.with { folder in
             var image = Pixmap(width: 40, height: 30)
             for y in 0..<30 {
                 for x in 0..<40 {
@@ -99,7 +102,7 @@ extension FrameRendererTests {
             }
             // Straight → premultiplied, so the file holds the intended straight colours.
             image = Pixmap(width: 40, height: 30, straightRGBA: image.pixels)
-            try PNGWriter.write(image, to: folder.appendingPathComponent("glass.png").path)
+            try PNGFile.write(image, to: folder.appendingPathComponent("glass.png").path)
             let layer = Layer(content: .image("glass.png"), x: 5, y: 10, width: 70, height: 50, opacity: 0.7)
             let page = Page(background: .color(Color(r: 78, g: 205, b: 196)), layers: [layer])
             var deck = Self.deck(pages: .list([page, page]))
@@ -119,11 +122,11 @@ extension FrameRendererTests {
     /// last such page is rendered; `release` drops the textures of pages no longer drawn; a page
     /// rendered again is the same.
     @Test func imagesStayOnlyForPagesStillToBeRendered() throws {
-        try Fixtures.withScratchFolder { folder in
+        try ScratchFolder.with { folder in
             for (name, shade) in [("a.png", 40), ("b.png", 200)] {
                 var image = Pixmap(width: 16, height: 20)
                 image.fill(r: UInt8(shade), g: 90, b: UInt8(255 - shade), a: 255)
-                try PNGWriter.write(image, to: folder.appendingPathComponent(name).path)
+                try PNGFile.write(image, to: folder.appendingPathComponent(name).path)
             }
             // Pages 0 and 3 share a.png; page 1 shows b.png; page 2 is a colour.
             let pages = [Page(image: "a.png"), Page(image: "b.png"), Page(background: .color(.white)), Page(image: "a.png")]
@@ -158,10 +161,10 @@ extension FrameRendererTests {
     /// A page with parallax layers is rendered again at each progress, so its images stay until
     /// it is no longer drawn.
     @Test func imagesOfMovingPagesStayUntilReleased() throws {
-        try Fixtures.withScratchFolder { folder in
+        try ScratchFolder.with { folder in
             var image = Pixmap(width: 8, height: 8)
             image.fill(r: 10, g: 20, b: 30, a: 255)
-            try PNGWriter.write(image, to: folder.appendingPathComponent("dot.png").path)
+            try PNGFile.write(image, to: folder.appendingPathComponent("dot.png").path)
             let layer = Layer(content: .image("dot.png"), x: 10, y: 10, parallax: Parallax(x: -1))
             let deck = Self.deck(pages: .list([Page(background: .color(.white), layers: [layer]), Page(image: "dot.png")]))
             let renderer = FrameRenderer(deck: deck, baseDirectory: folder.path)

@@ -41,7 +41,7 @@ import Testing
     @Test func failureReachesEveryWaiterAndIsNotKept() throws {
         let cache = LRUCache<String, Int>(budget: 100)
         let makes = Mutex(0), failures = Mutex(0)
-        let broken = RasterError.badImage(path: "x.png", message: "corrupt")
+        let broken = RasterError.media(.badImage(path: "x.png", message: "corrupt"))
         Self.race(6) { _ in
             do {
                 _ = try cache.value(for: "x.png") { () throws(RasterError) -> (value: Int, cost: Int) in

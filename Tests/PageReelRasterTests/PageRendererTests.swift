@@ -1,15 +1,17 @@
 import Foundation
-import Testing
 import PageReelDeck
-import PageReelScene
+import PageReelEncode
+import PageReelMedia
 @testable import PageReelRaster
+import PageReelScene
+import Testing
 
 @Suite struct PageRendererTests {
     /// Writes an image into a scratch folder and returns a renderer rooted there.
     static func renderer(with images: [String: Pixmap]) throws -> (PageRenderer, String) {
         let folder = NSTemporaryDirectory() + "pagereel-pages-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        for (name, pixmap) in images { try PNGWriter.write(pixmap, to: folder + "/" + name) }
+        for (name, pixmap) in images { try PNGFile.write(pixmap, to: folder + "/" + name) }
         return (PageRenderer(baseDirectory: folder), folder)
     }
 

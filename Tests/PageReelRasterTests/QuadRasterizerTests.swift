@@ -1,9 +1,10 @@
 import CSpans
 import Foundation
-import Testing
 import PageReelDeck
-import PageReelScene
+import PageReelMedia
 @testable import PageReelRaster
+import PageReelScene
+import Testing
 
 /// A deterministic opaque noise image (xorshift), so any blur or shift changes pixels.
 func noisePixmap(width: Int, height: Int, seed: UInt32 = 0x9E37_79B9) -> Pixmap {

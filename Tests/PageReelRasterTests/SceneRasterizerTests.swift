@@ -1,7 +1,8 @@
-import Testing
 import PageReelDeck
-import PageReelScene
+import PageReelMedia
 @testable import PageReelRaster
+import PageReelScene
+import Testing
 
 @Suite struct SceneRasterizerTests {
     static let back = TextureKey(page: 0, progress: 0)

@@ -1,5 +1,6 @@
 import Foundation
 import PageReelDeck
+import PageReelMedia
 import PageReelRaster
 import PageReelTestSupport
 import Synchronization
@@ -19,7 +20,7 @@ import Testing
     /// `pango-view` (pango1.0-tools) drawing `text` black on transparent at `size` px with the
     /// settings pagereel uses: 72 dpi, no hinting, unhinted metrics, grey anti-aliasing.
     static func pangoView(_ text: String, font: String, size: Double, width: Double? = nil) throws -> Pixmap {
-        try Fixtures.withScratchFolder { folder in
+        try ScratchFolder.with { folder in
             let output = folder.appendingPathComponent("reference.png").path
             var arguments = ["--no-display", "--output=\(output)", "--font=\(font) \(Int(size))px", "--dpi=72",
                              "--hinting=none", "--hint-metrics=off", "--antialias=gray", "--subpixel-positions",

@@ -1,8 +1,9 @@
 import CSpans
 import Foundation
+import PageReelMedia
+@testable import PageReelRaster
 import PageReelTestSupport
 import Testing
-@testable import PageReelRaster
 
 /// The span kernels (SSE2 and AVX2 in C, and the copy along a texel row) against bilinear and
 /// trilinear filtering written out here channel by channel: the same integers, to the bit.

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
 import PageReelDeck
+import PageReelMedia
+@testable import PageReelRaster
 import PageReelScene
 import PageReelTimeline
-@testable import PageReelRaster
+import Testing
 
 /// Every transition rendered at mid-swipe: one small golden each, all different from one another.
 /// The pages carry no text (its pixels move with FreeType and HarfBuzz versions); a diagonal

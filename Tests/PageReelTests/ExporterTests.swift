@@ -1,8 +1,10 @@
 import Foundation
-import Testing
+@testable import PageReel
+import PageReelEncode
+import PageReelMedia
 import PageReelRaster
 import PageReelTestSupport
-@testable import PageReel
+import Testing
 
 @Suite struct ExporterTests {
     let scratch = ScratchDirectory()
@@ -63,7 +65,7 @@ import PageReelTestSupport
         let a = try Still(instant: .time(0.55)).render(project)
         let b = try Still(instant: .time(0.55)).render(project)
         #expect(a == b)
-        #expect(try PNGWriter.encode(a) == PNGWriter.encode(b))
+        #expect(try PNGWriter.encode(a, for: "a.png") == PNGWriter.encode(b, for: "b.png"))
         let at20 = try Still(instant: .frame(11), fps: 20).render(project)
         let at40 = try Still(instant: .frame(22), fps: 40).render(project)
         #expect(at20 == at40)

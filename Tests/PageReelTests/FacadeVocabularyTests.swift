@@ -1,9 +1,10 @@
 import Foundation
+@testable import PageReel
 import PageReelDeck
+import PageReelMedia
 import PageReelRaster
 import PageReelTestSupport
 import Testing
-@testable import PageReel
 
 /// What the facade gives programs that import only `PageReel` (the command line among them):
 /// failure kinds, transition names, spelling suggestions, a project's summary and warnings, and
@@ -22,11 +23,16 @@ import Testing
             (.inputInvalid(path: "a.mp4", message: "not a shard"), .invalidInput),
             (.shards(ShardError(issues: [.missing(300...599)])), .invalidInput),
             (.render(.font(name: "Inter", message: "is not installed")), .missingInput),
-            (.render(.notFound(path: "x.png")), .missingInput),
-            (.render(.badImage(path: "x.png", message: "corrupt")), .invalidInput),
-            (.render(.badVideo(path: "x.mov", message: "no video stream")), .invalidInput),
+            (.render(.notFound(path: "Inter.ttf")), .missingInput),
+            (.render(.io(path: "fonts", message: "permission denied")), .missingInput),
+            (.render(.badFont(path: "Inter.ttf", message: "not a font file")), .invalidInput),
+            (.render(.media(.notFound(path: "x.png"))), .missingInput),
+            (.render(.media(.io(path: "x.png", message: "is a directory"))), .missingInput),
+            (.render(.media(.badImage(path: "x.png", message: "corrupt"))), .invalidInput),
+            (.render(.media(.badVideo(path: "x.mov", message: "no video stream"))), .invalidInput),
             (.render(.markup(message: "<b> is not closed")), .invalidInput),
-            (.render(.png(operation: "png_write", message: "failed")), .internalFailure),
+            (.encode(.writeFailed(path: "x.png", call: "PNGWriter.encode", message: "png_image_write_to_memory: failed")),
+             .internalFailure),
             (.cannotCreateOutput(path: "/no/x.mp4", message: "folder does not exist"), .cannotCreateOutput),
             (.writeFailed(path: "x.mp4", message: "no space left on device"), .writeFailed),
             (.interrupted(signal: 15), .interrupted(signal: 15)),

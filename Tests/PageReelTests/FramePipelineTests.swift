@@ -1,9 +1,10 @@
 import Foundation
-import Synchronization
+@testable import PageReel
+import PageReelMedia
 import PageReelRaster
 import PageReelTestSupport
+import Synchronization
 import Testing
-@testable import PageReel
 
 /// The render thread and the outputs' thread, joined by frame buffers handed back and forth.
 @Suite struct FramePipelineTests {

@@ -1,8 +1,10 @@
 import Foundation
+@testable import PageReel
+import PageReelEncode
+import PageReelMedia
 import PageReelRaster
 import PageReelTestSupport
 import Testing
-@testable import PageReel
 
 /// The renderer's caches trimmed to the pages still to be drawn.
 @Suite struct PageLifetimesTests {
@@ -29,7 +31,7 @@ import Testing
         for k in 0..<3 {
             var shot = Pixmap(width: 12, height: 14)
             shot.fill(r: UInt8(60 * k), g: 120, b: 200, a: 255)
-            try PNGWriter.write(shot, to: "\(folder)/shot\(k).png")
+            try PNGFile.write(shot, to: "\(folder)/shot\(k).png")
         }
         return FrameSource(project: try Project.load(deck), fps: 20)
     }

@@ -1,4 +1,6 @@
 import Foundation
+import PageReelEncode
+import PageReelMedia
 import PageReelRaster
 import PageReelTestSupport
 
@@ -38,7 +40,7 @@ enum TestDecks {
         for y in 0..<8 {
             for x in 0..<30 { shot.pixels.replaceSubrange(((y * 30 + x) * 4)..<((y * 30 + x) * 4 + 4), with: [40, 40, 60, 255]) }
         }
-        try PNGWriter.write(shot, to: folder + "/shot.png")
+        try PNGFile.write(shot, to: folder + "/shot.png")
         return deck
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
+@testable import PageReel
+import PageReelMedia
 import PageReelRaster
 import PageReelTestSupport
-@testable import PageReel
+import Testing
 
 /// Recordings on pages, checked by decoding pagereel's output and reading, from its pixels, which
 /// source frame each output frame shows (counter clips: frame k shows k in binary as bars).

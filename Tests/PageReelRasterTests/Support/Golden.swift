@@ -1,4 +1,6 @@
 import Foundation
+import PageReelEncode
+import PageReelMedia
 import PageReelRaster
 import Testing
 
@@ -18,7 +20,7 @@ func expectGolden(_ pixmap: Pixmap, _ name: String, tolerance: GoldenTolerance =
         .appendingPathComponent(testFile.deletingPathExtension().lastPathComponent)
     let golden = folder.appendingPathComponent("\(name).png")
     do {
-        let encoded = try PNGWriter.encode(pixmap)
+        let encoded = try PNGWriter.encode(pixmap, for: golden.path)
         if ProcessInfo.processInfo.environment["PAGEREEL_RECORD_GOLDENS"] == "1" {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data(encoded).write(to: golden)
@@ -48,7 +50,7 @@ func expectGolden(_ pixmap: Pixmap, _ name: String, tolerance: GoldenTolerance =
         guard comparison.differingPixels > tolerance.allowedPixels(actual.width * actual.height) else { return }
         let diffFile = folder.appendingPathComponent("\(name).diff.png")
         try Data(encoded).write(to: actualFile)
-        try PNGWriter.write(comparison.diff, to: diffFile.path)
+        try PNGFile.write(comparison.diff, to: diffFile.path)
         Issue.record("""
             \(name): \(comparison.differingPixels) pixels differ from the golden (max channel difference \
             \(comparison.maxChannelDifference)); wrote \(actualFile.path) and \(diffFile.path)

@@ -1,0 +1,211 @@
+import Dispatch
+import Foundation
+import PageReelDeck
+import Synchronization
+
+/// Checks that the images and recordings a deck names exist and are usable, before rendering
+/// starts (fonts and text are `TextChecker`'s).
+///
+/// Each distinct file is checked once (a template deck of a million pages usually names a handful).
+/// The first images are decoded in full, later ones checked from their header only: the format,
+/// and the size limit. Every recording is opened and its first frame decoded, so a file that is
+/// not a video, has no video stream or does not decode is reported with FFmpeg's reason.
+public struct InputChecker: Sendable {
+    /// The folder relative paths in the deck are resolved against.
+    public let directory: String
+
+    public init(directory: String) { self.directory = directory }
+
+    /// Every problem with the files `deck` names, each at the JSON path naming it first.
+    public func issues(in deck: Deck) -> [DeckIssue] {
+        var checked = Set<String>()
+        var usable = Set<String>()
+        var issues: [DeckIssue?] = []
+        /// Images to decode in full once every header is read, each with its slot in `issues`.
+        var decodes: [Decode] = []
+        func image(_ full: String, shown: String, at location: String, page: Int?) {
+            // A path as the deck wrote it; a pathological one is shortened in messages.
+            let shown = MessageText.safe(shown, limit: 200)
+            let size: Int
+            switch header(full, shown: shown, at: location) {
+            case .issue(let issue):
+                issues.append(issue.onPage(page))
+                return
+            case .pixels(let pixels):
+                size = pixels
+            }
+            guard decodes.count < InputChecker.fullyDecodedImages else { return }
+            decodes.append(Decode(full: full, shown: shown, location: location, page: page, pixels: size,
+                                  slot: issues.count))
+            issues.append(nil)
+        }
+        if case .image(let path, _) = deck.canvas.background {
+            let full = absolute(path)
+            checked.insert(full)
+            image(full, shown: path, at: "canvas.background.image", page: nil)
+        }
+        let pageCount: Int
+        let isTemplate: Bool
+        switch deck.pages {
+        case .list(let pages):
+            (pageCount, isTemplate) = (pages.count, false)
+        case .template(let count, let template):
+            // Without placeholders in its file names, page 0 names every file the template does.
+            let varies = InputChecker.files(of: template).contains { $0.path.contains("{") }
+            (pageCount, isTemplate) = (varies ? count : 1, true)
+        }
+        for index in 0..<pageCount {
+            let base = isTemplate ? "pages.template" : "pages[\(index)]"
+            for file in InputChecker.files(of: deck.page(at: index)) {
+                let full = absolute(file.path)
+                // Each file is checked, and a bad one reported, once: at the first place naming it.
+                guard checked.insert(full).inserted else { continue }
+                let location = base + file.suffix
+                guard file.isVideo else {
+                    image(full, shown: file.path, at: location, page: isTemplate ? index : nil)
+                    continue
+                }
+                guard let issue = videoIssue(full, shown: file.path, at: location) else {
+                    usable.insert(full)
+                    continue
+                }
+                issues.append(issue.onPage(isTemplate ? index : nil))
+            }
+            for (suffix, video) in InputChecker.videos(of: deck.page(at: index)) where video.start > 0 {
+                let full = absolute(video.file)
+                guard usable.contains(full), let issue = startIssue(video, full: full, at: base + suffix) else { continue }
+                usable.remove(full)
+                issues.append(issue)
+            }
+        }
+        for (decode, issue) in zip(decodes, decodeIssues(decodes)) { issues[decode.slot] = issue }
+        return issues.compactMap { $0 }
+    }
+
+    /// An image to decode in full, and where its issue goes.
+    private struct Decode: Sendable {
+        var full: String
+        var shown: String
+        var location: String
+        /// The template page that names it first (for the message), nil for a page list.
+        var page: Int?
+        var pixels: Int
+        var slot: Int
+    }
+
+    /// Images of up to this many pixels are decoded side by side on all cores; larger ones one
+    /// at a time, so checking never holds more than one big image.
+    static let parallelDecodePixels = 16_000_000
+
+    /// Decodes the images in full (to find truncated or corrupt data before rendering starts):
+    /// their issues, in the same order.
+    private func decodeIssues(_ decodes: [Decode]) -> [DeckIssue?] {
+        let results = Mutex([DeckIssue?](repeating: nil, count: decodes.count))
+        @Sendable func check(_ k: Int) {
+            let decode = decodes[k]
+            do {
+                _ = try ImageDecoder.decode(fileAt: decode.full)
+            } catch {
+                let issue = fileIssue(error, shown: decode.shown, at: decode.location).onPage(decode.page)
+                results.withLock { $0[k] = issue }
+            }
+        }
+        let small = decodes.indices.filter { decodes[$0].pixels <= InputChecker.parallelDecodePixels }
+        DispatchQueue.concurrentPerform(iterations: small.count) { check(small[$0]) }
+        for k in decodes.indices where decodes[k].pixels > InputChecker.parallelDecodePixels { check(k) }
+        return results.withLock { $0 }
+    }
+
+    /// The images and recordings a page names: JSON path suffix, path as written, and which it is.
+    public static func files(of page: Page) -> [(suffix: String, path: String, isVideo: Bool)] {
+        var files: [(suffix: String, path: String, isVideo: Bool)] = []
+        if let image = page.image { files.append((".image", image, false)) }
+        if let video = page.video { files.append((".video", video.file, true)) }
+        for (k, layer) in page.layers.enumerated() {
+            switch layer.content {
+            case .image(let path): files.append((".layers[\(k)].image", path, false))
+            case .video(let video): files.append((".layers[\(k)].video", video.file, true))
+            case .text: break
+            }
+        }
+        return files
+    }
+
+    /// The recordings a page names, with their JSON path suffix.
+    static func videos(of page: Page) -> [(suffix: String, video: Video)] {
+        var videos: [(suffix: String, video: Video)] = []
+        if let video = page.video { videos.append((".video", video)) }
+        for (k, layer) in page.layers.enumerated() {
+            if case .video(let video) = layer.content { videos.append((".layers[\(k)].video", video)) }
+        }
+        return videos
+    }
+
+    private func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
+    }
+
+    /// Opens a recording and decodes its first frame.
+    private func videoIssue(_ full: String, shown: String, at path: String) -> DeckIssue? {
+        let shown = MessageText.safe(shown, limit: 200)
+        do {
+            let clip = try VideoClip(path: full, maxPixels: ImageDecoder.maxPixels)
+            _ = try clip.frame(0)
+            return nil
+        } catch {
+            return fileIssue(error, shown: shown, at: path)
+        }
+    }
+
+    /// A clip that starts at or past the end of its file shows nothing of it.
+    private func startIssue(_ video: Video, full: String, at path: String) -> DeckIssue? {
+        guard let clip = try? VideoClip(path: full, maxPixels: ImageDecoder.maxPixels),
+              video.start >= clip.duration else { return nil }
+        return DeckIssue(path: path + ".start", message: "\(Seconds.format(video.start)) s is at or past the end of "
+                         + "\(MessageText.safe(video.file, limit: 200)) (\(Seconds.format(clip.duration)) s long)")
+    }
+
+    /// Images decoded in full (to find truncated or corrupt data before rendering starts); past
+    /// this many distinct images only their headers are read, and rendering reports the rest.
+    static let fullyDecodedImages = 64
+
+    /// What an image's header says: its pixel count, or why it cannot be used (unreadable, not an
+    /// image, or over the size limit).
+    private enum Header {
+        case pixels(Int)
+        case issue(DeckIssue)
+    }
+
+    private func header(_ full: String, shown: String, at path: String) -> Header {
+        do {
+            let size = try ImageDecoder.size(ofFileAt: full)
+            let pixels = size.width * size.height
+            if pixels > ImageDecoder.maxPixels {
+                let mp = Double(pixels) / 1_000_000
+                return .issue(DeckIssue(path: path, message: "\(shown): \(size.width)×\(size.height) is "
+                    + String(format: "%.1f", mp) + " MP, over the limit of 50 MP"))
+            }
+            return .pixels(pixels)
+        } catch {
+            return .issue(fileIssue(error, shown: shown, at: path))
+        }
+    }
+
+    private func fileIssue(_ error: MediaError, shown: String, at path: String) -> DeckIssue {
+        switch error {
+        case .notFound: DeckIssue(path: path, message: "file not found: \(shown)", kind: .missingInput)
+        case .io(_, let message): DeckIssue(path: path, message: "cannot read \(shown): \(message)", kind: .missingInput)
+        case .badImage(_, let message), .badVideo(_, let message): DeckIssue(path: path, message: "\(shown): \(message)")
+        }
+    }
+}
+
+private extension DeckIssue {
+    /// The issue, naming the template page that first names the file (nil: a page list).
+    func onPage(_ page: Int?) -> DeckIssue {
+        guard let page else { return self }
+        var issue = self
+        issue.message += " (page \(page))"
+        return issue
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import PageReelMedia
+import PageReelTestSupport
+import Testing
+
+/// Colour and orientation of decoded frames: the matrix and range a stream is tagged with (or
+/// guessed from its size when untagged), 10-bit pictures, and display matrices turning the
+/// picture upright.
+@Suite struct VideoClipColorTests {
+    let scratch = ScratchDirectory()
+
+    /// A clip of one RGB colour, converted to YUV by ffmpeg with `matrix` and `range` and encoded
+    /// losslessly (so only the YUV rounding is left); `tags` are the output's colour options.
+    func solidClip(_ name: String, rgb: String, size: String = "320x192", matrix: String, range: String = "tv",
+                   format: String = "yuv420p", encoder: [String]? = nil, tags: [String]) throws -> String {
+        let encoder = encoder ?? ["-c:v", "libx264", "-qp", "0"]
+        return try TestClips.make(name, in: scratch.directory(), [
+            "-f", "lavfi", "-i", "color=c=\(rgb):s=\(size),format=rgb24", "-frames:v", "3",
+            "-vf", "scale=out_color_matrix=\(matrix):out_range=\(range),format=\(format)",
+        ] + encoder + tags)
+    }
+
+    /// The largest difference between a pixel's channels and `rgb`.
+    func error(_ pixel: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), _ rgb: (Int, Int, Int)) -> Int {
+        max(abs(Int(pixel.r) - rgb.0), abs(Int(pixel.g) - rgb.1), abs(Int(pixel.b) - rgb.2))
+    }
+
+    static let saturated = (0xDC, 0x28, 0x1E)
+
+    @Test func fullAndLimitedRangeDecodeToTheSameColour() throws {
+        let rgb = (0x33, 0x66, 0xCC)
+        // yuvj420p: x264 flags the stream full range and libavcodec decodes it as yuvj420p.
+        let full = try solidClip("full.mp4", rgb: "0x3366CC", matrix: "bt601", range: "pc", format: "yuvj420p", tags: [])
+        let limited = try solidClip("limited.mp4", rgb: "0x3366CC", matrix: "bt601", range: "tv", tags: [])
+        let fullPixel = try VideoClip(path: full).frame(1).pixel(x: 100, y: 100)
+        let limitedPixel = try VideoClip(path: limited).frame(1).pixel(x: 100, y: 100)
+        #expect(error(fullPixel, rgb) <= 2, "full range: \(fullPixel)")
+        #expect(error(limitedPixel, rgb) <= 2, "limited range: \(limitedPixel)")
+        #expect(fullPixel.a == 255 && limitedPixel.a == 255)
+    }
+
+    /// Each clip holds the same saturated red converted with its own matrix; decoded with the
+    /// matrix its tag (or its size) names, each gives the red back. Read with the other matrix,
+    /// the same samples are far off (ffmpeg, told the wrong matrix, shows by how much), so a
+    /// decoder ignoring the tags fails.
+    @Test(arguments: [
+        ("bt709", "320x192", ["-colorspace", "bt709"], "bt601"),          // tagged HD matrix on an SD size
+        ("bt601", "1280x720", ["-colorspace", "smpte170m"], "bt709"),     // tagged SD matrix on an HD size
+        ("bt601", "320x192", [], "bt709"),                                 // untagged SD: BT.601
+        ("bt709", "1280x720", [], "bt601"),                                // untagged HD: BT.709
+    ])
+    func theMatrixIsTheTaggedOneOrGuessedFromTheSize(_ matrix: String, _ size: String, _ tags: [String],
+                                                     _ wrong: String) throws {
+        let path = try solidClip("\(matrix)-\(size).mp4", rgb: "0xDC281E", size: size, matrix: matrix, tags: tags)
+        let pixel = try VideoClip(path: path).frame(2).pixel(x: 100, y: 100)
+        #expect(error(pixel, Self.saturated) <= 3, "\(pixel)")
+        let misread = try TestClips.ffmpegRGB(path, filters: "scale=in_color_matrix=\(wrong):in_range=tv")
+        #expect(abs(Int(misread[0]) - Self.saturated.0) + abs(Int(misread[1]) - Self.saturated.1) > 12)
+    }
+
+    @Test func tenBitBT2020IsConverted() throws {
+        let path = try solidClip("bt2020.mp4", rgb: "0xDC281E", matrix: "bt2020", format: "yuv420p10le",
+                                 encoder: ["-c:v", "libx265", "-x265-params", "log-level=error:lossless=1"],
+                                 tags: ["-colorspace", "bt2020nc", "-color_primaries", "bt2020", "-color_trc", "bt2020-10"])
+        let pixel = try VideoClip(path: path).frame(1).pixel(x: 10, y: 10)
+        #expect(error(pixel, Self.saturated) <= 3, "\(pixel)")
+    }
+
+    /// A video stored as RGB with alpha (PNG pictures in a QuickTime file, as some screen-capture
+    /// tools export): no matrix, and the alpha premultiplied like every pixmap's.
+    @Test func rgbWithAlphaIsPremultiplied() throws {
+        let path = try TestClips.make("alpha.mov", in: scratch.directory(), [
+            "-f", "lavfi", "-i", "color=c=0xFF804080:s=64x48,format=rgba", "-frames:v", "2", "-c:v", "png"])
+        let pixel = try VideoClip(path: path).frame(1).pixel(x: 5, y: 5)
+        // 255·128/255 = 128, 128·128/255 = 64.25, 64·128/255 = 32.1
+        #expect(pixel == (128, 64, 32, 128), "\(pixel)")
+    }
+
+    /// A moving, colourful picture (chroma changing every pixel) against ffmpeg's conversion told
+    /// the same matrix, range and swscale flags: the planes, strides and bit depth are handed
+    /// over right when the two agree (they do to the byte on one machine). The colours themselves
+    /// are checked against the RGB the clips were made from, above.
+    @Test(arguments: [("h264", TestClips.h264, "bt601"), ("hevc10", TestClips.hevc10, "bt601")])
+    func everyPixelIsWhatFFmpegConverts(_ name: String, _ encoder: [String], _ matrix: String) throws {
+        let path = try TestClips.counterClip("\(name).mp4", in: scratch.directory(), fps: 30, frames: 4,
+                                             encoder: encoder)
+        let clip = try VideoClip(path: path)
+        let reference = try TestClips.ffmpegRGB(path, filters: "scale=in_color_matrix=\(matrix):in_range=tv"
+            + ":flags=bicubic+accurate_rnd+full_chroma_int")
+        let frameBytes = clip.width * clip.height * 3
+        #expect(reference.count == frameBytes * 4)
+        var worst = 0
+        for k in 0..<4 {
+            let frame = try clip.frame(k)
+            for i in 0..<(clip.width * clip.height) {
+                for c in 0..<3 {
+                    worst = max(worst, abs(Int(frame.pixels[i * 4 + c]) - Int(reference[k * frameBytes + i * 3 + c])))
+                }
+            }
+        }
+        #expect(worst <= 1, "worst difference \(worst)")
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import PageReelMedia
+import PageReelTestSupport
+import Testing
+
+/// Files a page's video cannot be made from: each is refused when opened, with the case the
+/// command line maps to its exit code and FFmpeg's reason in the message.
+@Suite struct VideoClipErrorTests {
+    let scratch = ScratchDirectory()
+
+    /// Opens `path` expecting `.badVideo` whose message contains `reason`.
+    func expectBadVideo(_ path: String, maxPixels: Int = ImageDecoder.maxPixels, _ reason: String,
+                        sourceLocation: SourceLocation = #_sourceLocation) {
+        do {
+            let clip = try VideoClip(path: path, maxPixels: maxPixels)
+            Issue.record("opened a \(clip.width)×\(clip.height) clip", sourceLocation: sourceLocation)
+        } catch {
+            guard case .badVideo(let errorPath, let message) = error else {
+                Issue.record("expected .badVideo, got \(error)", sourceLocation: sourceLocation)
+                return
+            }
+            #expect(errorPath == path, sourceLocation: sourceLocation)
+            #expect(message.contains(reason), "message: \(message)", sourceLocation: sourceLocation)
+            #expect(error.description == "\(path): \(message)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func aMissingFileIsNotFound() throws {
+        let path = try scratch.directory() + "/missing.mp4"
+        #expect(throws: MediaError.notFound(path: path)) { try VideoClip(path: path) }
+    }
+
+    @Test func textIsNotAVideo() throws {
+        let path = try scratch.directory() + "/notes.mp4"
+        try "hello, not a video\n".write(toFile: path, atomically: true, encoding: .utf8)
+        expectBadVideo(path, "not a video libavformat can open: Invalid data found when processing input")
+    }
+
+    @Test func audioHasNoVideoStream() throws {
+        let folder = try scratch.directory()
+        let audio = try TestClips.make("audio.m4a", in: folder, ["-f", "lavfi", "-i", "sine=d=0.5", "-c:a", "aac"])
+        expectBadVideo(audio, "no video stream: Stream not found")
+        // A cover picture is a video stream to libavformat, but not a video.
+        let cover = try TestClips.make("cover.png", in: folder, ["-f", "lavfi", "-i", "color=red:s=32x32",
+                                                                 "-frames:v", "1"])
+        let album = try TestClips.make("album.m4a", in: folder, ["-f", "lavfi", "-i", "sine=d=0.5", "-i", cover,
+                                                                 "-map", "0", "-map", "1", "-c:a", "aac", "-c:v", "png",
+                                                                 "-disposition:v", "attached_pic"])
+        expectBadVideo(album, "no video stream, only a cover picture")
+    }
+
+    @Test func anImageIsNotAVideo() throws {
+        let folder = try scratch.directory()
+        let png = try TestClips.make("still.png", in: folder, ["-f", "lavfi", "-i", "color=red:s=32x32", "-frames:v", "1"])
+        let renamed = folder + "/still.mp4"
+        try FileManager.default.moveItem(atPath: png, toPath: renamed)
+        expectBadVideo(renamed, "a still image (png_pipe), not a video")
+    }
+
+    /// An HLS playlist named like a video opens libavformat's HLS demuxer, which would fetch its
+    /// segments; only files may be read, so it fails at once instead of going to the network.
+    @Test func aPlaylistPosingAsAVideoReadsNoURL() throws {
+        let path = try scratch.directory() + "/playlist.mp4"
+        try "#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:10,\nhttp://127.0.0.1:9/segment.ts\n#EXT-X-ENDLIST\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        expectBadVideo(path, "not a video libavformat can open: Invalid data found when processing input")
+    }
+
+    @Test func aTruncatedFileIsRefused() throws {
+        let folder = try scratch.directory()
+        // moov last (ffmpeg's default): cut, the file has no index at all.
+        let clip = try TestClips.counterClip("whole.mp4", in: folder, fps: 30, frames: 30, encoder: TestClips.h264)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: clip))
+        let cut = folder + "/cut.mp4"
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: cut))
+        expectBadVideo(cut, "not a video libavformat can open: Invalid data found when processing input")
+        // moov first: the index is there, the samples it lists are not.
+        let fast = try TestClips.make("fast.mp4", in: folder, ["-i", clip, "-c", "copy", "-movflags", "+faststart"])
+        let fastBytes = try Data(contentsOf: URL(fileURLWithPath: fast))
+        let fastCut = folder + "/fast-cut.mp4"
+        try fastBytes.prefix(fastBytes.count / 2).write(to: URL(fileURLWithPath: fastCut))
+        expectBadVideo(fastCut, "truncated: the file ends after ")
+        expectBadVideo(fastCut, " of the 30 video packets it lists (End of file)")
+    }
+
+    @Test func picturesOverThePixelLimitAreRefused() throws {
+        let clip = try TestClips.counterClip("c.mp4", in: scratch.directory(), fps: 30, frames: 3, encoder: TestClips.h264)
+        expectBadVideo(clip, maxPixels: 60_000, "320×192 is 61440 pixels, over the limit of 60000 pixels")
+        #expect(try VideoClip(path: clip, maxPixels: 61_440).width == 320)
+    }
+
+    @Test func aDirectoryIsNotAVideo() throws {
+        let folder = try scratch.directory()
+        #expect(throws: MediaError.self) { try VideoClip(path: folder) }
+    }
+}
