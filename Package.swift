@@ -37,30 +37,41 @@ let package = Package(
         // RGBA to YUV 4:2:0 with libswscale's bytes, in AVX2 where the CPU has it.
         .target(name: "CYUV", dependencies: ["CSpans"]),
 
+        // Every source target may import only what it lists here: `swift build` fails otherwise
+        // (SwiftPM alone lets a target import its dependencies' dependencies, C libraries included).
+        .plugin(name: "ImportRules", capability: .buildTool()),
+
         // The positioned JSON reader the deck format is read with; it knows nothing of decks.
-        .target(name: "PageReelJSON"),
+        .target(name: "PageReelJSON", plugins: ["ImportRules"]),
         // The stages, in the order data flows through them.
-        .target(name: "PageReelDeck", dependencies: ["PageReelJSON"]),
-        .target(name: "PageReelTimeline", dependencies: ["PageReelDeck"]),
-        .target(name: "PageReelScene", dependencies: ["PageReelTimeline"]),
+        .target(name: "PageReelDeck", dependencies: ["PageReelJSON"], plugins: ["ImportRules"]),
+        .target(name: "PageReelTimeline", dependencies: ["PageReelDeck"], plugins: ["ImportRules"]),
+        .target(name: "PageReelScene", dependencies: ["PageReelDeck", "PageReelTimeline"], plugins: ["ImportRules"]),
         // The deck's files turned into data: images and recordings decoded, checked and in sRGB.
         // It feeds Raster, beside the stages, and sees only the deck.
-        .target(name: "PageReelMedia", dependencies: ["PageReelDeck", "CShims", "CFFmpeg", "CPNG", "CJPEG", "CLCMS2"]),
+        .target(name: "PageReelMedia", dependencies: ["PageReelDeck", "CShims", "CFFmpeg", "CPNG", "CJPEG", "CLCMS2"],
+                plugins: ["ImportRules"]),
         // Composes; decoding is Media's, so no decoder's C module is here.
-        .target(name: "PageReelRaster", dependencies: ["PageReelScene", "PageReelMedia", "CSpans", "CPango"]),
+        .target(name: "PageReelRaster",
+                dependencies: ["PageReelDeck", "PageReelScene", "PageReelMedia", "CSpans", "CPango"],
+                plugins: ["ImportRules"]),
         // Encoders take pixmaps (Media's), so they build beside the rasterizer, not after it.
-        .target(name: "PageReelEncode", dependencies: ["PageReelMedia", "CShims", "CFFmpeg", "CPNG", "CImageQuant", "CYUV"]),
+        .target(name: "PageReelEncode", dependencies: ["PageReelMedia", "CShims", "CFFmpeg", "CPNG", "CImageQuant", "CYUV"],
+                plugins: ["ImportRules"]),
         .target(name: "PageReel",
                 dependencies: ["PageReelDeck", "PageReelMedia", "PageReelTimeline", "PageReelScene", "PageReelRaster",
-                               "PageReelEncode", "CShims"]),
+                               "PageReelEncode", "CShims"],
+                plugins: ["ImportRules"]),
         // The CLI sees only the facade: MemberImportVisibility makes even members of the stages'
         // types (reachable through the facade's API) a compile error unless PageReel declares them.
         .executableTarget(name: "pagereel",
                           dependencies: ["PageReel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-                          swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
+                          swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")],
+                          plugins: ["ImportRules"]),
 
         .testTarget(name: "PageReelJSONTests", dependencies: ["PageReelJSON", "PageReelTestSupport"]),
-        .testTarget(name: "PageReelDeckTests", dependencies: ["PageReelDeck", "PageReelJSON", "PageReelTestSupport"]),
+        .testTarget(name: "PageReelDeckTests", dependencies: ["PageReelDeck", "PageReelJSON", "PageReelTestSupport"],
+                    exclude: ["__Fixtures__"]),
         .testTarget(name: "PageReelMediaTests",
                     dependencies: ["PageReelMedia", "PageReelEncode", "PageReelTestSupport", "CJPEGTestWriter", "CLCMS2",
                                    "CPNG", "CShims"],
