@@ -32,8 +32,9 @@ struct ImportRules: BuildToolPlugin {
                 guard let module = ImportRules.importedModule(line), governed.contains(module),
                       !allowed.contains(module) else { continue }
                 let shown = file.url.path.replacingOccurrences(of: context.package.directoryURL.path + "/", with: "")
-                Diagnostics.error("\(shown):\(number + 1): \(target.name) imports \(module), which Package.swift does not list among its "
-                                  + "dependencies (\(allowed.subtracting([target.moduleName]).sorted().joined(separator: ", ")))",
+                let declared = allowed.subtracting([target.moduleName]).sorted().joined(separator: ", ")
+                Diagnostics.error("\(shown):\(number + 1): \(target.name) imports \(module), which Package.swift "
+                                  + "does not list among its dependencies (\(declared))",
                                   file: file.url.path, line: number + 1)
                 violations += 1
             }
@@ -42,7 +43,8 @@ struct ImportRules: BuildToolPlugin {
         return []
     }
 
-    /// The module a line imports (`import X`, `@testable import X`, `internal import struct X.Y`), or nil.
+    /// The module a line imports (`import X`, `@testable import X`, `internal import struct X.Y`),
+    /// or nil.
     static func importedModule(_ line: Substring) -> String? {
         var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
         while let first = words.first, first.hasPrefix("@") || accessLevels.contains(String(first)) {

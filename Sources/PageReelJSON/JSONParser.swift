@@ -1,3 +1,15 @@
+// PageReelJSON: JSON read for people who write it by hand, knowing nothing of decks.
+//
+// Design note: `JSONParser` turns RFC 8259 text into `JSONValue`s that remember their line and
+// column, treats a duplicate key as an error, compares keys by Unicode scalar (as JSON does, not as
+// Swift's `==` does) and keeps object members in order. `JSONReader` walks the tree with its JSON
+// path and collects every issue at once, so a decoder built on it (`PageReelDeck.DeckDecoder`)
+// reports everything wrong in one run; `NumberBounds` words range errors the same way everywhere.
+// `OrderedJSON` writes JSON back out in the order it was declared (the deck's schema, `init`'s
+// deck). `MessageText` and `SpellingSuggestion` are how any text from the input appears in a
+// message: escaped, shortened, with a "did you mean". The deck format is one client; the schema
+// tests parse JSON Schema with the same parser.
+
 /// An RFC 8259 JSON parser that remembers where every value and key was written.
 ///
 /// Decks are written by hand, so the parser's job is good messages as much as speed: every error

@@ -1,8 +1,8 @@
 /// A cursor over a JSON tree that knows its JSON path and collects every issue it meets.
 ///
-/// A decoder (the deck's) walks the tree with one reader: `member("canvas") { … }` steps into a member with
-/// the path extended, the `read…` methods check the value under the cursor, and the shortcuts
-/// (`int("width", in: 16...7680)`) do both. A value that is wrong is reported and read as nil, so
+/// A decoder (the deck's) walks the tree with one reader: `member("canvas") { … }` steps into a
+/// member with the path extended, the `read…` methods check the value under the cursor, and the
+/// shortcuts (`int("width", in: 16...7680)`) do both. A value that is wrong is reported and read as nil, so
 /// the caller keeps its default and carries on: one run reports everything. Issues come out in
 /// document order, whatever order the decoder visited the keys in.
 public struct JSONReader {
@@ -109,7 +109,7 @@ public struct JSONReader {
 
 /// One problem at one place in a JSON document: its JSON path (`pages[1].image`, empty for the
 /// document itself) and what is wrong there.
-public struct JSONIssue: Sendable, Equatable {
+public struct JSONIssue: Sendable, Equatable, CustomStringConvertible {
     public var path: String
     public var message: String
 
@@ -117,4 +117,7 @@ public struct JSONIssue: Sendable, Equatable {
         self.path = path
         self.message = message
     }
+
+    /// `path: message` (the message alone at the root), as written: not escaped for a terminal.
+    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
 }

@@ -1,7 +1,7 @@
 /// Why a text is not JSON, and where: `line 3, column 14: expected "," or "}"`.
 ///
-/// Kept apart from `DeckError` because the parser is reused on its own (the schema tests parse
-/// JSON that is not a deck); `DeckDecoder` turns it into a `DeckIssue` with an empty path.
+/// The parser's own error, since it is used on JSON that is not a deck too (the schema tests parse
+/// JSON Schema); `DeckDecoder` turns it into a `DeckIssue` with an empty path.
 public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
     public var position: SourcePosition
     /// Lowercase, no trailing period.

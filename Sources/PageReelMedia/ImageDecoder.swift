@@ -1,3 +1,16 @@
+// PageReelMedia: the deck's input files turned into data.
+//
+// Design note: everything that reads a file a deck names and makes something of it lives here —
+// images (`ImageDecoder`: PNG and JPEG by their magic bytes, EXIF orientation, ICC/gAMA/cHRM and
+// CMYK/YCCK to sRGB with lcms2), recordings (`VideoClip`: libavformat demuxing, libavcodec decoding,
+// libswscale conversion to sRGB, a frame index for exact seeks) and the checks before rendering
+// (`InputChecker`, `FileBytes`: missing, unreadable, not a regular file, over the size limits). Inputs
+// come from users, so every failure is a `MediaError` naming the file with the library's reason,
+// never a crash. The module sees the deck (for what files a page names) and the C libraries it
+// wraps, and nothing after it: Raster draws what comes out of here, and only this module links a
+// decoder. `Pixmap`, premultiplied RGBA8, is the picture every later stage shares, so it is
+// declared here, at the lowest module that makes one.
+
 /// Decodes the PNG and JPEG files a deck references into premultiplied pixmaps that look as a
 /// browser shows the same files.
 ///

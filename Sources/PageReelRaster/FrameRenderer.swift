@@ -1,4 +1,4 @@
-// PageReelRaster: pixels, in software.
+// PageReelRaster: pixels, in software — it composes; it decodes nothing.
 //
 // Design note: `FrameRenderer` is the stage's entry point. For each scene it makes sure every page
 // texture the scene names exists (rendering missing ones in parallel, MAG's reusable view: only
@@ -6,9 +6,11 @@
 // an export also says which pages are still to come, and the rest is let go: `expect(pages:)`),
 // lays out the text items, then hands everything to `SceneRasterizer`, which splits the frame into
 // row bands across cores and runs the `QuadRasterizer` kernel. Output is premultiplied RGBA8.
-// Images come in through `ImageDecoder` as a browser shows them (colour profiles converted to
-// sRGB, EXIF orientation applied), each decoded once per path even when page renders race for it;
-// compositing keeps an opaque canvas at alpha 255 exactly (`Blend.over`).
+// The module holds compositing (quads, texture sampling, blending, device chrome), text (Pango and
+// Cairo) and the timeline plot. Images and recordings arrive as pixmaps from PageReelMedia
+// (`ImageDecoder`, `VideoClip`), which owns every decoder's C library; here they become textures,
+// each decoded once per path even when page renders race for it (`PageRenderer`, `VideoLibrary`).
+// Compositing keeps an opaque canvas at alpha 255 exactly (`Blend.over`).
 import Dispatch
 import PageReelDeck
 import PageReelMedia
