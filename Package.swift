@@ -55,8 +55,9 @@ let package = Package(
         .target(name: "PageReelRaster",
                 dependencies: ["PageReelDeck", "PageReelScene", "PageReelMedia", "CSpans", "CPango"],
                 plugins: ["ImportRules"]),
-        // Encoders take pixmaps (Media's), so they build beside the rasterizer, not after it.
-        .target(name: "PageReelEncode", dependencies: ["PageReelMedia", "CShims", "CFFmpeg", "CPNG", "CImageQuant", "CYUV"],
+        // The last stage; what it is handed is Media's `Pixmap`.
+        .target(name: "PageReelEncode",
+                dependencies: ["PageReelRaster", "PageReelMedia", "CShims", "CFFmpeg", "CPNG", "CImageQuant", "CYUV"],
                 plugins: ["ImportRules"]),
         .target(name: "PageReel",
                 dependencies: ["PageReelDeck", "PageReelMedia", "PageReelTimeline", "PageReelScene", "PageReelRaster",

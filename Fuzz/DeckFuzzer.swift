@@ -1,6 +1,6 @@
-// libFuzzer entry point for the deck decoder, compiled together with Sources/PageReelDeck by
-// Scripts/fuzz (it is not a SwiftPM target: libFuzzer brings its own main). Any input must end in
-// a deck or in issues: never a crash, a hang or unbounded memory.
+// libFuzzer entry point for the deck decoder, compiled together with Sources/PageReelDeck (and
+// linked with PageReelJSON) by Scripts/fuzz (it is not a SwiftPM target: libFuzzer brings its own
+// main). Any input must end in a deck or in issues: never a crash, a hang or unbounded memory.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDeckDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let (deck, _) = DeckDecoder.decodeBestEffort(Array(UnsafeBufferPointer(start: data, count: size)))

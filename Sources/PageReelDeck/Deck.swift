@@ -5,11 +5,10 @@
 // and never re-reads JSON. Defaults live here, next to the fields they belong to, so the decoder,
 // the schema and the docs agree. Templated page lists are kept as a template and resolved per
 // index (`Deck.page(at:)`), so a deck of a million pages costs the memory of one. The JSON is
-// read with PageReelJSON, which knows nothing of decks; its text helpers are part of what this
-// module's messages promise (input shown escaped, "did you mean"), so they come with it.
-
-// `MessageText` is how every message shows text from a deck; `SpellingSuggestion` the "did you
-// mean" of every unknown name (keys, transitions, fonts, commands).
+// read with PageReelJSON, which knows nothing of decks. Three of its types are part of this
+// module's own promise, so they come with it: `MessageText`, how every message shows text from a
+// deck; `SpellingSuggestion`, the "did you mean" of every unknown name (keys, transitions, fonts,
+// commands); `NumberBounds`, the ranges the format declares for its numbers.
 @_exported import enum PageReelJSON.MessageText
 @_exported import enum PageReelJSON.SpellingSuggestion
 @_exported import struct PageReelJSON.NumberBounds
