@@ -11,7 +11,10 @@
 //   what is already on screen, a crop to what changes and lossy LZW (`GIFWriter`). That work runs
 //   behind the frames it is given, so the GIF reports a `backlog`.
 // - PNG sequences, the poster frame and stills go through `PNGFile`, one file per absolute frame
-//   index for sequences.
+//   index for sequences; `PNGWriter` encodes them with libpng. Writing PNG is an output, so it is
+//   here; reading PNG (a deck's screenshots) is PageReelMedia's.
+//
+// Frames arrive as `Pixmap`s, the picture type PageReelMedia declares for every stage.
 //
 // Every C resource is owned by a small final class that frees it in `deinit`; every FFmpeg
 // return code goes through `FFmpegCheck`, which names the call and the file in the error.
