@@ -2,9 +2,9 @@
 ///
 /// A decoder (the deck's) walks the tree with one reader: `member("canvas") { … }` steps into a
 /// member with the path extended, the `read…` methods check the value under the cursor, and the
-/// shortcuts (`int("width", in: 16...7680)`) do both. A value that is wrong is reported and read as nil, so
-/// the caller keeps its default and carries on: one run reports everything. Issues come out in
-/// document order, whatever order the decoder visited the keys in.
+/// shortcuts (`int("width", in: 16...7680)`) do both. A value that is wrong is reported and read as
+/// nil, so the caller keeps its default and carries on: one run reports everything. Issues come out
+/// in document order, whatever order the decoder visited the keys in.
 public struct JSONReader {
     /// The value under the cursor.
     public private(set) var value: JSONValue

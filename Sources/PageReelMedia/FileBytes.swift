@@ -1,6 +1,6 @@
 import Glibc
 
-/// Reads resource files (images, fonts) with the distinctions the CLI's exit codes need.
+/// Reads a deck's image files with the distinctions the CLI's exit codes need.
 ///
 /// A missing file is `.notFound`; a directory, a permission problem or a read error is `.io` with
 /// the system's wording. POSIX calls are used directly because they report these cases through
@@ -38,15 +38,6 @@ enum FileBytes {
         }
         bytes.removeLast(wanted - filled)
         return (bytes, filled == fileSize)
-    }
-
-    /// Throws unless `path` names a readable regular file, with the same errors as `read`
-    /// (FreeType opens fonts itself and would only say "cannot open resource").
-    static func checkReadable(_ path: String) throws(MediaError) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw failure(path) }
-        try checkRegular(info, path)
-        guard access(path, R_OK) == 0 else { throw failure(path) }
     }
 
     private static func checkRegular(_ info: stat, _ path: String) throws(MediaError) {

@@ -88,18 +88,11 @@ extension ImageDecoder {
             var i = 0
             while i < p.count {
                 let k = UInt32(p[i + 3]) ^ flip
-                for c in 0..<3 { p[i + c] = UInt8(div255((UInt32(p[i + c]) ^ flip) * k)) }
+                for c in 0..<3 { p[i + c] = UInt8(Pixmap.div255((UInt32(p[i + c]) ^ flip) * k)) }
                 p[i + 3] = 255
                 i += 4
             }
         }
-    }
-
-    /// x / 255 rounded to nearest, exact for 0 ≤ x ≤ 255 · 255 (two shifts, no division).
-    @inline(__always)
-    private static func div255(_ x: UInt32) -> UInt32 {
-        let t = x &+ 128
-        return (t &+ (t >> 8)) >> 8
     }
 
     static func jpegMessage(_ buffer: [CChar]) -> String {

@@ -104,3 +104,13 @@ extension Pixmap {
         }
     }
 }
+
+extension Pixmap {
+    /// x / 255 rounded to nearest, exact for 0 ≤ x ≤ 255 · 255 (two shifts, no division): how an
+    /// 8-bit product is rounded wherever pixels are made, by the decoders and the compositor alike.
+    @inlinable @inline(__always)
+    public static func div255(_ x: UInt32) -> UInt32 {
+        let t = x &+ 128
+        return (t &+ (t >> 8)) >> 8
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import PageReelMedia
 
 /// Premultiplied RGBA8 arithmetic on packed little-endian words (r in the low byte, a in the high),
 /// two channels per 32-bit lane: (r, b) in `& 0x00FF00FF`, (g, a) in `>> 8 & 0x00FF00FF`.
@@ -20,15 +21,8 @@ enum Blend {
         if src == 0 { return dst }
         let inv = UInt64(256 &- sa &- (sa >> 7))
         let colour = src &+ narrow(((widen(dst) &* inv) &>> 8) & 0x00FF_00FF_00FF_00FF)
-        let alpha = sa &+ div255(dst >> 24 &* (255 &- sa))
+        let alpha = sa &+ Pixmap.div255(dst >> 24 &* (255 &- sa))
         return colour & 0x00FF_FFFF | alpha << 24
-    }
-
-    /// x / 255 rounded to nearest, exact for 0 ≤ x ≤ 255 · 255 (two shifts, no division).
-    @inline(__always)
-    static func div255(_ x: UInt32) -> UInt32 {
-        let t = x &+ 128
-        return (t &+ (t >> 8)) >> 8
     }
 
     /// Every channel times k/256 (k in 0…256).

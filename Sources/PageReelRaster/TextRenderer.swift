@@ -130,14 +130,14 @@ public final class TextRenderer: Sendable {
                     var d = ((top + row) * width + left + x0) * 4
                     var s = (row * image.width + x0) * 4
                     for _ in x0..<x1 {
-                        let sa = k == 255 ? UInt32(src[s + 3]) : div255(UInt32(src[s + 3]) * k)
+                        let sa = k == 255 ? UInt32(src[s + 3]) : Pixmap.div255(UInt32(src[s + 3]) * k)
                         if sa != 0 {
                             let keep = 255 - sa
                             for c in 0..<3 {
-                                let sc = k == 255 ? UInt32(src[s + c]) : div255(UInt32(src[s + c]) * k)
-                                dst[d + c] = UInt8(min(255, sc + div255(UInt32(dst[d + c]) * keep)))
+                                let sc = k == 255 ? UInt32(src[s + c]) : Pixmap.div255(UInt32(src[s + c]) * k)
+                                dst[d + c] = UInt8(min(255, sc + Pixmap.div255(UInt32(dst[d + c]) * keep)))
                             }
-                            dst[d + 3] = UInt8(sa + div255(UInt32(dst[d + 3]) * keep))
+                            dst[d + 3] = UInt8(sa + Pixmap.div255(UInt32(dst[d + 3]) * keep))
                         }
                         d += 4
                         s += 4
@@ -145,12 +145,5 @@ public final class TextRenderer: Sendable {
                 }
             }
         }
-    }
-
-    /// x / 255 rounded to nearest, exact for 0 ≤ x ≤ 255 · 255 (so 255 · k / 255 = k).
-    @inline(__always)
-    private func div255(_ x: UInt32) -> UInt32 {
-        let t = x + 128
-        return (t + (t >> 8)) >> 8
     }
 }
