@@ -46,13 +46,22 @@ public struct Project: Sendable {
         let (decoded, decodeIssues) = DeckDecoder.decodeBestEffort([UInt8](data))
         var issues = decodeIssues
         var warnings: [DeckIssue] = []
+        var fitted = decoded
         if let decoded {
-            issues += InputChecker(directory: directory).issues(in: decoded)
+            let inputs = InputChecker(directory: directory).check(decoded)
+            issues += inputs.issues
             let text = TextChecker(directory: directory).check(decoded)
             issues += text.issues
             warnings = text.warnings
+            // The device and its layout depend on the files; with a bad one, the deck is reported as it is.
+            if issues.isEmpty {
+                let fit = DeviceFitter(sizes: inputs.sizes, directory: directory, text: text.renderer).fit(decoded)
+                issues += fit.issues
+                warnings += fit.warnings
+                fitted = fit.deck
+            }
         }
-        guard let deck = decoded, issues.isEmpty else { throw .deck(DeckError(file: file, issues: issues)) }
+        guard let deck = fitted, issues.isEmpty else { throw .deck(DeckError(file: file, issues: issues)) }
         do {
             let timeline = try Timeline(deck: deck)
             return Project(deck: deck, timeline: timeline, file: file, directory: directory, warnings: warnings)

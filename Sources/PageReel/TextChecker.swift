@@ -21,7 +21,8 @@ struct TextChecker {
         var style: TextStyle
     }
 
-    func check(_ deck: Deck) -> (issues: [DeckIssue], warnings: [DeckIssue]) {
+    /// What checking found, and the text renderer with the deck's fonts (to measure captions with).
+    func check(_ deck: Deck) -> (issues: [DeckIssue], warnings: [DeckIssue], renderer: TextRenderer) {
         var issues: [DeckIssue] = []
         let library = FontLibrary(baseDirectory: directory)
         for (index, file) in deck.fonts.enumerated() {
@@ -70,7 +71,7 @@ struct TextChecker {
                 warnings.append(DeckIssue(path: path, message: "no installed font has \(Self.describe(scalar))"))
             }
         }
-        return (issues, warnings)
+        return (issues, warnings, renderer)
     }
 
     private struct FontKey: Hashable {

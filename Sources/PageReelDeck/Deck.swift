@@ -21,6 +21,8 @@ public struct Deck: Sendable, Equatable {
     public var canvas: Canvas = Canvas()
     /// The scroll view's frame on the canvas; the page size is the viewport size.
     public var viewport: Rect
+    /// Whether the deck left the viewport out: a device then lays it out (`DeviceLayout`).
+    public var automaticViewport: Bool
     public var transition: TransitionSpec = .named(.none)
     /// Eye distance in points for the named MAG transitions; 0 = orthographic.
     public var perspective: Double = 0
@@ -49,6 +51,7 @@ public struct Deck: Sendable, Equatable {
     public init(canvas: Canvas = Canvas(), viewport: Rect? = nil, pages: PageList) {
         self.canvas = canvas
         self.viewport = viewport ?? Deck.defaultViewport(for: canvas)
+        automaticViewport = viewport == nil
         self.pages = pages
     }
 

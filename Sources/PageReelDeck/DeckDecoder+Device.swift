@@ -27,20 +27,31 @@ extension DeckDecoder {
         typealias K = DeckFormat.DeviceKeys
         switch r.value.content {
         case .string:
-            let model: Device.Model? = r.readChoice("device")
-            return model.flatMap { $0 == .none ? nil : Device(model: $0) }
+            return readDeviceName(&r)
         case .object:
-            guard r.expectObject(K.spec), let model = r.read(K.model) else { return nil }
-            var device = Device(model: model)
+            guard r.expectObject(K.spec), r.has(K.model.name), var device = r.member(K.model.name, readDeviceName) else {
+                return nil
+            }
             device.color = r.read(K.color) ?? device.color
             if let bar = r.member(K.statusBar.name, readStatusBar) { device.statusBar = bar }
             device.homeIndicator = r.read(K.homeIndicator) ?? device.homeIndicator
             device.url = r.read(K.url) ?? device.url
-            return model == .none ? nil : device
+            return device
         default:
             r.reportType(expected: "a device name or an object")
             return nil
         }
+    }
+
+    /// A device's name (`none` reads as no device, like a wrong name, but is not reported).
+    static func readDeviceName(_ r: inout JSONReader) -> Device? {
+        guard let name = r.readString(nonEmpty: false) else { return nil }
+        if name == "none" { return nil }
+        guard let device = Device(named: name) else {
+            r.reportUnknown("device", name, among: Device.names)
+            return nil
+        }
+        return device
     }
 
     /// `true` (the default bar), `false` (none) or `{time, style}`; the outer optional is nil when
@@ -49,12 +60,13 @@ extension DeckDecoder {
         typealias K = DeckFormat.StatusBarKeys
         switch r.value.content {
         case .bool(let on):
-            return .some(on ? Device.StatusBar() : nil)
+            return .some(on ? Device.StatusBar(always: true) : nil)
         case .object:
             guard r.expectObject(K.spec) else { return nil }
             var bar = Device.StatusBar()
             bar.time = r.read(K.time) ?? bar.time
-            bar.style = r.read(K.style) ?? bar.style
+            bar.style = r.read(K.style)
+            bar.always = r.read(K.always) ?? bar.always
             return .some(bar)
         default:
             r.reportType(expected: "true, false or an object")
@@ -73,6 +85,7 @@ extension DeckDecoder {
         captions.weight = r.read(K.weight) ?? captions.weight
         captions.gap = r.read(K.gap) ?? captions.gap
         captions.maxWidth = r.read(K.maxWidth)
+        captions.transition = r.read(K.transition) ?? captions.transition
         return captions
     }
 }

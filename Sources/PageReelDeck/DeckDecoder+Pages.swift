@@ -38,6 +38,8 @@ extension DeckDecoder {
         page.image = r.member(K.image.name) { readText(&$0, isTemplate: isTemplate, nonEmpty: true) }
         page.video = r.member(K.video.name) { readVideo(&$0, isTemplate: isTemplate) }
         page.fit = r.read(K.fit) ?? page.fit
+        page.anchor = r.read(K.anchor)
+        page.statusBar = r.read(K.statusBar)
         page.title = r.member(K.title.name) { readText(&$0, isTemplate: isTemplate) }
         page.subtitle = r.member(K.subtitle.name) { readText(&$0, isTemplate: isTemplate) }
         page.textColor = r.read(K.textColor) ?? page.textColor

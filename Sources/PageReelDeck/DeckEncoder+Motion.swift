@@ -17,9 +17,12 @@ extension DeckEncoder {
         typealias K = DeckFormat.DeviceKeys
         typealias S = DeckFormat.StatusBarKeys
         let bar: OrderedJSON = device.statusBar.map {
-            .object([(S.time.name, .string($0.time)), (S.style.name, .string($0.style.rawValue))])
+            var members: [(String, OrderedJSON)] = [(S.time.name, .string($0.time))]
+            if let style = $0.style { members.append((S.style.name, .string(style.rawValue))) }
+            members.append((S.always.name, .bool($0.always)))
+            return .object(members)
         } ?? .bool(false)
-        return .object([(K.model.name, .string(device.model.rawValue)), (K.color.name, color(device.color)),
+        return .object([(K.model.name, .string(device.name)), (K.color.name, color(device.color)),
                         (K.statusBar.name, bar), (K.homeIndicator.name, .bool(device.homeIndicator)),
                         (K.url.name, .string(device.url))])
     }
@@ -30,6 +33,7 @@ extension DeckEncoder {
             (K.position.name, .string(captions.position.rawValue)), (K.size.name, .number(captions.size)),
             (K.color.name, color(captions.color)), (K.font.name, .string(captions.font)),
             (K.weight.name, .string(captions.weight.rawValue)), (K.gap.name, .number(captions.gap)),
+            (K.transition.name, .string(captions.transition.rawValue)),
         ]
         if let maxWidth = captions.maxWidth { members.append((K.maxWidth.name, .number(maxWidth))) }
         return .object(members)

@@ -14,7 +14,10 @@ public enum DeckEncoder {
         var members: [(String, OrderedJSON)] = [
             (K.version.name, .number(Double(deck.version))),
             (K.canvas.name, canvas(deck.canvas)),
-            (K.viewport.name, viewport(deck.viewport)),
+        ]
+        // A viewport the deck left out is left out again, so it is laid out again the same way.
+        if !deck.automaticViewport { members.append((K.viewport.name, viewport(deck.viewport))) }
+        members += [
             (K.clip.name, .bool(deck.clip)),
             (K.transition.name, transition(deck.transition)),
             (K.perspective.name, .number(deck.perspective)),
@@ -108,6 +111,8 @@ public enum DeckEncoder {
         if let image = page.image { members.append((K.image.name, .string(image))) }
         if let video = page.video { members.append((K.video.name, self.video(video))) }
         members.append((K.fit.name, .string(page.fit.rawValue)))
+        if let anchor = page.anchor { members.append((K.anchor.name, .string(anchor.rawValue))) }
+        if let statusBar = page.statusBar { members.append((K.statusBar.name, .bool(statusBar))) }
         if let title = page.title { members.append((K.title.name, .string(title))) }
         if let subtitle = page.subtitle { members.append((K.subtitle.name, .string(subtitle))) }
         if let caption = page.caption { members.append((K.caption.name, .string(caption))) }

@@ -52,10 +52,13 @@ extension DeckFormat {
         static let duration = Key<Double>.number("duration", .positive(max: DeckDecoder.maxDuration, unit: " s"),
                                                  "A fixed video length in seconds, instead of the script's length plus "
                                                  + "`tail`; a longer script is cut. The video must stay within 600 s.")
-        static let device = KeySpec("device", .oneOf([.choice(Device.Model.allCases.map(\.rawValue)),
+        static let device = KeySpec("device", .oneOf([.choice(Device.names),
                                                       .object(DeviceKeys.spec.name)]),
                                     default: .json("\"none\""),
-                                    "The device the pages are shown in: a model name or an object.")
+                                    "The device the pages are shown in: a model (`pagereel devices` lists them), "
+                                    + "`auto` (the model whose screenshots have the pages' image size), `phone` or "
+                                    + "`tablet` (the same among phones or tablets), `phone-home-button`, `browser`, "
+                                    + "`none`, or an object.")
         static let captions = KeySpec("captions", .object(CaptionsKeys.spec.name), default: .json("{}"),
                                       "How the pages' captions are set around the device.")
         static let fonts = KeySpec("fonts", .array(.string(nonEmpty: true)), default: .json("[]"),

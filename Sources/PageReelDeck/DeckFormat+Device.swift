@@ -13,17 +13,22 @@ extension DeckFormat {
     }
 
     enum DeviceKeys {
-        static let model = Key<Device.Model>.choice("model", noun: "device", default: nil,
-                                                    "`phone` (rounded bezel, camera island, side buttons, status "
-                                                    + "bar, home indicator), `phone-home-button`, `tablet`, `browser` "
-                                                    + "(a window bar with an address field above the content) or "
-                                                    + "`none`.")
+        static let model = KeySpec("model", .choice(Device.names),
+                                   "A model from `pagereel devices` (its real screen: size, corners, cut-out, status "
+                                   + "bar, bezel and buttons); `auto`, the model whose screenshots have the size of the "
+                                   + "pages' images (else of their shape, else the phone); `phone` and `tablet`, the "
+                                   + "same among phones (default iPhone 16 Pro) or tablets (iPad Pro 13-inch); "
+                                   + "`phone-home-button` (iPhone SE); `browser` (a window bar with an address field "
+                                   + "above the content); `none`.")
         static let color = Key<Color>.color("color", default: "#1C1C1E",
                                             "The frame's colour: a phone's or tablet's bezel, a browser's window bar.")
         static let statusBar = KeySpec("statusBar", .oneOf([.boolean, .object(StatusBarKeys.spec.name)]),
                                        default: .json("true"),
                                        "The status bar across the top of a phone's or tablet's screen (time, "
-                                       + "signal, Wi-Fi, battery): `true`, `false`, or an object to set it.")
+                                       + "signal, Wi-Fi, battery), drawn over the pages that do not bring their own "
+                                       + "(not over images and recordings of the screen's shape), in the style that "
+                                       + "contrasts with the page under it: `true` draws it over every page, `false` "
+                                       + "over none, an object sets it.")
         static let homeIndicator = Key<Bool>.boolean("homeIndicator", default: true,
                                                      "The bar at the bottom of a `phone`'s or `tablet`'s screen.")
         static let url = Key<String>.string("url", default: "example.com", "The address a `browser` shows.")
@@ -31,16 +36,24 @@ extension DeckFormat {
         static let spec = ObjectSpec("device", "The device the pages are shown in. The viewport is its screen (a "
                                      + "browser's content area); the device is drawn around it and pages are "
                                      + "clipped to the screen.",
-                                     keys: [model.spec.requiring(), color.spec, statusBar, homeIndicator.spec, url.spec])
+                                     keys: [model.requiring(), color.spec, statusBar, homeIndicator.spec, url.spec])
     }
 
     enum StatusBarKeys {
         static let time = Key<String>.string("time", default: "9:41", "The time shown, as written.")
-        static let style = Key<Device.StatusBar.Style>.choice("style", noun: "status bar style", default: .light,
-                                                              "`light` glyphs for dark or colourful pages, `dark` for "
-                                                              + "light ones.")
+        static let style = Key<Device.StatusBar.Style>(spec: KeySpec("style", .choice(["light", "dark"]),
+                                                                     default: .described("contrasting with each page"),
+                                                                     "`light` glyphs (for dark or colourful pages) or "
+                                                                     + "`dark` ones (for light pages) on every page; by "
+                                                                     + "default each page gets the one that contrasts "
+                                                                     + "with its top.")) {
+            $0.readChoice("status bar style")
+        }
+        static let always = Key<Bool>.boolean("always", default: false,
+                                              "Over every page, even those with their own status bar.")
 
-        static let spec = ObjectSpec("statusBar", "A phone's or tablet's status bar.", keys: [time.spec, style.spec])
+        static let spec = ObjectSpec("statusBar", "A phone's or tablet's status bar.",
+                                     keys: [time.spec, style.spec, always.spec])
     }
 
     enum CaptionsKeys {
@@ -53,6 +66,12 @@ extension DeckFormat {
         static let weight = Key<FontWeight>.choice("weight", noun: "weight", default: .bold, "Text weight.")
         static let gap = Key<Double>.number("gap", .nonNegative, default: 32,
                                             "Points between the caption's box and the device's outer edge.")
+        static let transition = Key<Captions.Transition>.choice(
+            "transition", noun: "caption transition", default: .fade,
+            "How one caption gives way to the next as the pages scroll: `fade` (the old one fades out over the first "
+                + "half of the swipe, the new one in over the second, so two never show at once above a quarter of "
+                + "their opacity), `crossfade` (page i at opacity max(0, 1 − |position − i|)), `slide` (each moves "
+                + "with its page) or `none` (the nearest page's, switched halfway).")
         static let maxWidth = Key<Double>(spec: KeySpec("maxWidth", .number(.positive),
                                                         default: .described("as wide as the canvas allows"),
                                                         "Wrap width in points; captions are centred on the device, "
@@ -60,10 +79,10 @@ extension DeckFormat {
                                                         + "each side when not given.")) { $0.readNumber(.positive) }
 
         static let spec = ObjectSpec("captions", "How pages' `caption`s are set: above or below the device, centred "
-                                     + "on it, cross-fading as the pages scroll (page i at opacity "
-                                     + "max(0, 1 − |position − i|)).",
+                                     + "on it, changing as the pages scroll (`transition`). Without a viewport the "
+                                     + "device is sized so it and its captions fit the canvas.",
                                      keys: [position.spec, size.spec, color.spec, font.spec, weight.spec, gap.spec,
-                                            maxWidth.spec])
+                                            maxWidth.spec, transition.spec])
     }
 }
 

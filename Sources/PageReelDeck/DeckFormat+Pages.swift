@@ -48,6 +48,20 @@ extension DeckFormat {
         static let fit = Key<Fit>.choice("fit", noun: "fit", default: .fill,
                                          "How `image` and `video` fill the page: `fill` crops to cover it, `fit` "
                                          + "letterboxes, `stretch` ignores the aspect ratio.")
+        static let anchor = Key<Anchor>(spec: KeySpec("anchor", .choice(Anchor.allCases.map(\.rawValue)),
+                                                      default: .described("`top` for a screenshot, else `center`"),
+                                                      "What `fill` keeps of an image or recording of another shape "
+                                                      + "than the page: its `top` (left) edge, its `center`, its "
+                                                      + "`bottom` (right) edge. A screenshot (an image the size of a "
+                                                      + "model's screenshots, or any image in a `device`) keeps its "
+                                                      + "top.")) { $0.readChoice("anchor") }
+        static let statusBar = Key<Bool>(spec: KeySpec("statusBar", .boolean,
+                                                       default: .described("unless the page brings its own"),
+                                                       "Whether the device's status bar is drawn over this page. By "
+                                                       + "default it is, unless the page shows an image or recording "
+                                                       + "of the screen's shape (a screenshot has its own).")) {
+            $0.readBool()
+        }
         static let title = KeySpec("title", .string(nonEmpty: false),
                                    "Bold centred text, 8.5% of the page width in size: in the middle of a plain page, "
                                    + "in the lower part over a dark scrim when the page has an image.")
@@ -62,8 +76,8 @@ extension DeckFormat {
                                     "Images and texts placed on the page, drawn in order.")
 
         static let spec = ObjectSpec("page", "One page, drawn in this order: background, image, video, title and "
-                                     + "subtitle, layers.", keys: [background, image, video, fit.spec, title, subtitle, textColor.spec,
-                                                         markup.spec, caption, layers])
+                                     + "subtitle, layers.", keys: [background, image, video, fit.spec, anchor.spec, statusBar.spec, title,
+                                                         subtitle, textColor.spec, markup.spec, caption, layers])
     }
 
     enum GradientKeys {

@@ -7,6 +7,13 @@ public struct Page: Sendable, Equatable {
     public var video: Video?
     /// How `image` (and `video`, unless it gives its own) fills the page.
     public var fit: Fit = .fill
+    /// What `fill` keeps of an image or recording taller (or wider) than the page; nil = `top` for
+    /// a screenshot (an image the size of a device's screenshots, or any image in a device), else
+    /// `center`.
+    public var anchor: Anchor?
+    /// Whether the device's status bar is drawn over this page; nil = unless the page brings its
+    /// own (an image or recording of the screen's shape).
+    public var statusBar: Bool?
     public var title: String?
     public var subtitle: String?
     /// Colour of the title and subtitle.
@@ -32,6 +39,15 @@ public struct Page: Sendable, Equatable {
         self.textColor = textColor
         self.caption = caption
         self.layers = layers
+    }
+
+    /// What `fill` keeps of the page's `width`×`height` image or recording: its `anchor`, else the
+    /// top of a screenshot (any picture in a device, or one the size of a model's screenshots),
+    /// else the middle.
+    public func anchor(width: Int, height: Int, inDevice: Bool) -> Anchor {
+        if let anchor { return anchor }
+        let screenshot = inDevice || DeviceModel.all.contains { $0.pixelWidth == width && $0.pixelHeight == height }
+        return screenshot ? .top : .center
     }
 
     /// True if the page looks different at different parallax progress values.
@@ -68,6 +84,21 @@ public struct Page: Sendable, Equatable {
             return l
         }
         return p
+    }
+}
+
+/// Which part of a picture `fill` keeps when it crops: the top (or left) edge, the middle, the
+/// bottom (or right) edge.
+public enum Anchor: String, Sendable, Equatable, CaseIterable {
+    case top, center, bottom
+
+    /// Where the picture's overflow goes: 0 = all past the bottom (right) edge, 1 = all past the top.
+    public var overflowBefore: Double {
+        switch self {
+        case .top: 0
+        case .center: 0.5
+        case .bottom: 1
+        }
     }
 }
 

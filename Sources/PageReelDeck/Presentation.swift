@@ -16,19 +16,17 @@ public enum Backdrop: Sendable, Equatable {
 /// The device the pages are shown in: its model and what is drawn on its screen.
 ///
 /// The viewport is the device's screen (or a browser's content area); the device is drawn around
-/// it, outside, so a deck keeps its geometry when it gains a device.
+/// it, outside, so a deck keeps its geometry when it gains a device. Without a viewport the screen
+/// takes the model's shape, sized so the device and its captions fit the canvas.
 public struct Device: Sendable, Equatable {
-    public enum Model: String, Sendable, Equatable, CaseIterable {
-        /// A phone with rounded screen corners, a camera island, side buttons and a home indicator.
-        case phone
-        /// A phone with a rectangular screen between a top bezel and a chin with a round button.
-        case phoneHomeButton = "phone-home-button"
-        /// A tablet: an even bezel, slightly rounded screen corners.
-        case tablet
-        /// A browser window: a bar with three buttons and an address field above the content.
-        case browser
-        /// No device: the pages float on the canvas.
-        case none
+    /// How the deck named the model.
+    public enum Choice: Sendable, Equatable {
+        /// `auto`: the model whose screenshots have the size of the pages' images (any kind).
+        case auto
+        /// `phone`, `tablet`: the model of that kind the images match, else the kind's default.
+        case kind(DeviceModel.Kind)
+        /// A model by its name.
+        case named
     }
 
     /// The status bar across the top of a phone's or tablet's screen.
@@ -42,15 +40,28 @@ public struct Device: Sendable, Equatable {
 
         /// The time shown, as written.
         public var time: String = "9:41"
-        public var style: Style = .light
+        /// nil = the style that contrasts with the top of each page.
+        public var style: Style?
+        /// Over every page, even those that bring their own status bar (`"statusBar": true`).
+        public var always: Bool = false
 
-        public init(time: String = "9:41", style: Style = .light) {
+        public init(time: String = "9:41", style: Style? = nil, always: Bool = false) {
             self.time = time
             self.style = style
+            self.always = always
         }
     }
 
-    public var model: Model
+    /// The names a deck may give besides the models' own.
+    public static let genericNames = ["auto", "phone", "tablet", "phone-home-button", "browser", "none"]
+
+    /// Every name `device` (or `device.model`) takes.
+    public static var names: [String] { genericNames + DeviceModel.all.filter { $0.kind != .browser }.map(\.id) }
+
+    /// The model drawn. For `auto`, `phone` and `tablet` it is the default until the pages' images
+    /// are known (`resolved(imageSize:)`).
+    public var model: DeviceModel
+    public var choice: Choice
     /// The frame's colour (a phone's bezel, a browser's window bar).
     public var color: Color = Color(r: 0x1C, g: 0x1C, b: 0x1E)
     /// nil = no status bar (phones and tablets have one by default; browsers never do).
@@ -60,12 +71,68 @@ public struct Device: Sendable, Equatable {
     /// The address a browser shows.
     public var url: String = "example.com"
 
-    public init(model: Model) { self.model = model }
+    public init(model: DeviceModel, choice: Choice = .named) {
+        self.model = model
+        self.choice = choice
+    }
+
+    /// The device a name stands for; nil for `none` and for a name that is no device.
+    public init?(named name: String) {
+        switch name {
+        case "auto": self.init(model: .phone, choice: .auto)
+        case "phone": self.init(model: .phone, choice: .kind(.phone))
+        case "tablet": self.init(model: .tablet, choice: .kind(.tablet))
+        case "phone-home-button": self.init(model: .phoneWithHomeButton)
+        case "browser": self.init(model: .browser)
+        default:
+            guard let model = DeviceModel.named(name), model.kind != .browser else { return nil }
+            self.init(model: model)
+        }
+    }
+
+    /// The name the deck gave.
+    public var name: String {
+        switch choice {
+        case .auto: "auto"
+        case .kind(let kind): kind.rawValue
+        case .named: model.id
+        }
+    }
+
+    /// The device with its model chosen for pages whose images are mostly `imageSize` pixels
+    /// (nil: no images): a named model stays; `auto` takes any model of that screenshot size (else
+    /// of that aspect, else the phone), `phone` and `tablet` one of their kind (else their default).
+    public func resolved(imageSize: (width: Int, height: Int)?) -> Device {
+        var device = self
+        switch choice {
+        case .named: return self
+        case .auto:
+            device.model = imageSize.flatMap { DeviceModel.matching(width: $0.width, height: $0.height, kind: nil) }
+                ?? .phone
+        case .kind(let kind):
+            device.model = imageSize.flatMap { DeviceModel.matching(width: $0.width, height: $0.height, kind: kind) }
+                ?? (kind == .tablet ? .tablet : .phone)
+        }
+        return device
+    }
 }
 
 /// How captions are set around the device: one line or a few, centred on it.
 public struct Captions: Sendable, Equatable {
     public enum Position: String, Sendable, Equatable, CaseIterable { case top, bottom }
+
+    /// How one page's caption gives way to the next's during a swipe.
+    public enum Transition: String, Sendable, Equatable, CaseIterable {
+        /// The old caption fades out over the first half of the way, the new one in over the second:
+        /// never two at once above a quarter of their opacity.
+        case fade
+        /// Both at once: page i at opacity max(0, 1 − |position − i|).
+        case crossfade
+        /// Each caption moves with its page, at full opacity.
+        case slide
+        /// The nearest page's caption, switched halfway.
+        case none
+    }
 
     public var position: Position = .bottom
     /// Text size in points.
@@ -77,6 +144,7 @@ public struct Captions: Sendable, Equatable {
     public var gap: Double = 32
     /// Wrap width in points; nil = as wide as the canvas allows around the device's centre.
     public var maxWidth: Double?
+    public var transition: Transition = .fade
 
     public init() {}
 }

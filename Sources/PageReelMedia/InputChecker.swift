@@ -16,8 +16,19 @@ public struct InputChecker: Sendable {
 
     public init(directory: String) { self.directory = directory }
 
+    /// What checking found: the problems, and the displayed size of every usable image and
+    /// recording, by absolute path.
+    public struct Report: Sendable {
+        public var issues: [DeckIssue]
+        public var sizes: [String: PixelSize]
+    }
+
     /// Every problem with the files `deck` names, each at the JSON path naming it first.
-    public func issues(in deck: Deck) -> [DeckIssue] {
+    public func issues(in deck: Deck) -> [DeckIssue] { check(deck).issues }
+
+    /// Every problem with the files `deck` names, and the sizes of those that are usable.
+    public func check(_ deck: Deck) -> Report {
+        var sizes: [String: PixelSize] = [:]
         var checked = Set<String>()
         var usable = Set<String>()
         var issues: [DeckIssue?] = []
@@ -31,8 +42,9 @@ public struct InputChecker: Sendable {
             case .issue(let issue):
                 issues.append(issue.onPage(page))
                 return
-            case .pixels(let pixels):
-                size = pixels
+            case .size(let width, let height):
+                size = width * height
+                sizes[full] = PixelSize(width: width, height: height)
             }
             guard decodes.count < InputChecker.fullyDecodedImages else { return }
             decodes.append(Decode(full: full, shown: shown, location: location, page: page, pixels: size,
@@ -65,11 +77,14 @@ public struct InputChecker: Sendable {
                     image(full, shown: file.path, at: location, page: isTemplate ? index : nil)
                     continue
                 }
-                guard let issue = videoIssue(full, shown: file.path, at: location) else {
+                switch videoCheck(full, shown: file.path, at: location) {
+                case .size(let width, let height):
                     usable.insert(full)
+                    sizes[full] = PixelSize(width: width, height: height)
                     continue
+                case .issue(let issue):
+                    issues.append(issue.onPage(isTemplate ? index : nil))
                 }
-                issues.append(issue.onPage(isTemplate ? index : nil))
             }
             for (suffix, video) in InputChecker.videos(of: deck.page(at: index)) where video.start > 0 {
                 let full = absolute(video.file)
@@ -78,8 +93,11 @@ public struct InputChecker: Sendable {
                 issues.append(issue)
             }
         }
-        for (decode, issue) in zip(decodes, decodeIssues(decodes)) { issues[decode.slot] = issue }
-        return issues.compactMap { $0 }
+        for (decode, issue) in zip(decodes, decodeIssues(decodes)) {
+            issues[decode.slot] = issue
+            if issue != nil { sizes[decode.full] = nil }
+        }
+        return Report(issues: issues.compactMap { $0 }, sizes: sizes)
     }
 
     /// An image to decode in full, and where its issue goes.
@@ -145,15 +163,15 @@ public struct InputChecker: Sendable {
         path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
     }
 
-    /// Opens a recording and decodes its first frame.
-    private func videoIssue(_ full: String, shown: String, at path: String) -> DeckIssue? {
+    /// Opens a recording and decodes its first frame: its displayed size, or why it is unusable.
+    private func videoCheck(_ full: String, shown: String, at path: String) -> Header {
         let shown = MessageText.safe(shown, limit: 200)
         do {
             let clip = try VideoClip(path: full, maxPixels: ImageDecoder.maxPixels)
             _ = try clip.frame(0)
-            return nil
+            return .size(clip.width, clip.height)
         } catch {
-            return fileIssue(error, shown: shown, at: path)
+            return .issue(fileIssue(error, shown: shown, at: path))
         }
     }
 
@@ -169,10 +187,10 @@ public struct InputChecker: Sendable {
     /// this many distinct images only their headers are read, and rendering reports the rest.
     static let fullyDecodedImages = 64
 
-    /// What an image's header says: its pixel count, or why it cannot be used (unreadable, not an
-    /// image, or over the size limit).
+    /// What an image's header says: its displayed size, or why it cannot be used (unreadable, not
+    /// an image, or over the size limit).
     private enum Header {
-        case pixels(Int)
+        case size(Int, Int)
         case issue(DeckIssue)
     }
 
@@ -185,7 +203,7 @@ public struct InputChecker: Sendable {
                 return .issue(DeckIssue(path: path, message: "\(shown): \(size.width)×\(size.height) is "
                     + String(format: "%.1f", mp) + " MP, over the limit of 50 MP"))
             }
-            return .pixels(pixels)
+            return .size(size.width, size.height)
         } catch {
             return .issue(fileIssue(error, shown: shown, at: path))
         }
@@ -197,6 +215,17 @@ public struct InputChecker: Sendable {
         case .io(_, let message): DeckIssue(path: path, message: "cannot read \(shown): \(message)", kind: .missingInput)
         case .badImage(_, let message), .badVideo(_, let message): DeckIssue(path: path, message: "\(shown): \(message)")
         }
+    }
+}
+
+/// A picture's size in pixels, as displayed.
+public struct PixelSize: Sendable, Equatable, Hashable {
+    public var width: Int
+    public var height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
     }
 }
 

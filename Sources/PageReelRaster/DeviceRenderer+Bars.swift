@@ -5,37 +5,75 @@ import PageReelScene
 /// The status bar's icons and time, and a browser's window bar: drawn as paths and text, in the
 /// device's proportions (everything measured from the screen's width).
 extension DeviceRenderer {
-    /// The icons' height in points, for each model's status bar.
-    var iconHeight: Double {
-        let w = geometry.screen.width
-        switch device.model {
-        case .phoneHomeButton: return 0.03 * w
-        case .tablet: return 0.014 * w
-        default: return 0.026 * w
+    /// How a model's status bar is arranged.
+    enum StatusLayout {
+        /// Time in the left "ear" beside the island or notch, icons in the right one.
+        case ears(left: Double, right: Double)
+        /// Signal and Wi-Fi on the left, the time centred, the battery on the right (home button).
+        case centredTime
+        /// Time at the left edge, icons at the right (tablets, Android phones).
+        case edges
+    }
+
+    var statusLayout: StatusLayout {
+        let screen = geometry.screen
+        switch geometry.cutout {
+        case .island(let r), .notch(let r, _): return .ears(left: r.x - screen.x, right: screen.x + screen.width - r.x - r.width)
+        default: return geometry.model.homeButton ? .centredTime : .edges
         }
     }
 
-    /// The vertical centre of the status bar's content.
+    /// The icons' height in points.
+    var iconHeight: Double {
+        let unit = geometry.unit
+        if geometry.model.homeButton { return 9.5 * unit }
+        return switch statusLayout {
+        case .ears: 11.5 * unit
+        default: (geometry.model.kind == .tablet ? 10.5 : 13) * unit
+        }
+    }
+
+    /// The vertical centre of the status bar's content: level with the cut-out's centre.
     func statusCentre(_ bar: Rect) -> Double {
-        bar.y + bar.height * (device.model == .phone ? 0.56 : 0.5)
+        switch geometry.cutout {
+        case .island(let r), .hole(let r): return r.y + r.height / 2
+        case .notch(let r, _): return bar.y + min(r.height, bar.height) * 0.55
+        case nil: return bar.y + bar.height * 0.5
+        }
     }
 
-    /// Signal bars, Wi-Fi and battery, right-aligned in the status bar (signal and Wi-Fi on the
-    /// left for a phone with a home button, as such phones had them).
-    func drawStatusIcons(_ cr: OpaquePointer, _ bar: Rect) {
-        let h = iconHeight, cy = statusCentre(bar), w = geometry.screen.width
-        let margin = device.model == .phone ? 0.075 * w : 0.03 * w
-        let batteryWidth = 2.2 * h
-        var x = bar.x + bar.width - margin - batteryWidth
-        drawBattery(cr, x: x, cy: cy, h: h)
-        if device.model == .phoneHomeButton { x = bar.x + margin + 2.4 * h } else { x -= 0.35 * h + 1.4 * h }
-        drawWiFi(cr, x: x, cy: cy, h: h)
-        x = device.model == .phoneHomeButton ? bar.x + margin : x - 0.35 * h - 1.0 * h
-        drawSignal(cr, x: x, cy: cy, h: h)
+    /// The inner margin at the bar's sides.
+    private var sideMargin: Double {
+        let unit = geometry.unit
+        if geometry.model.kind == .tablet { return 20 * unit }
+        return max(16, geometry.model.cornerRadius * 0.42) * unit
     }
 
-    private func drawSignal(_ cr: OpaquePointer, x: Double, cy: Double, h: Double) {
-        glyphColor(cr)
+    /// Signal bars, Wi-Fi and battery.
+    func drawStatusIcons(_ cr: OpaquePointer, _ bar: Rect, style: Device.StatusBar.Style) {
+        let h = iconHeight, cy = statusCentre(bar)
+        let signal = 4 * 0.19 * h + 3 * 0.08 * h, wifi = 1.4 * h, battery = 2.2 * h, gap = 0.35 * h
+        let group = signal + gap + wifi + gap + battery
+        var x: Double
+        switch statusLayout {
+        case .ears(_, let right):
+            x = bar.x + bar.width - right / 2 - group / 2
+        case .centredTime:
+            x = bar.x + sideMargin
+            drawSignal(cr, x: x, cy: cy, h: h, style: style)
+            drawWiFi(cr, x: x + signal + gap, cy: cy, h: h, style: style)
+            drawBattery(cr, x: bar.x + bar.width - sideMargin - battery, cy: cy, h: h, style: style)
+            return
+        case .edges:
+            x = bar.x + bar.width - sideMargin - group
+        }
+        drawSignal(cr, x: x, cy: cy, h: h, style: style)
+        drawWiFi(cr, x: x + signal + gap, cy: cy, h: h, style: style)
+        drawBattery(cr, x: x + signal + gap + wifi + gap, cy: cy, h: h, style: style)
+    }
+
+    private func drawSignal(_ cr: OpaquePointer, x: Double, cy: Double, h: Double, style: Device.StatusBar.Style) {
+        glyphColor(cr, style)
         let barWidth = 0.19 * h, gap = 0.08 * h
         for (k, fraction) in [0.4, 0.6, 0.8, 1.0].enumerated() {
             let height = fraction * h
@@ -45,8 +83,8 @@ extension DeviceRenderer {
         }
     }
 
-    private func drawWiFi(_ cr: OpaquePointer, x: Double, cy: Double, h: Double) {
-        glyphColor(cr)
+    private func drawWiFi(_ cr: OpaquePointer, x: Double, cy: Double, h: Double, style: Device.StatusBar.Style) {
+        glyphColor(cr, style)
         let cx = x + 0.7 * h, base = cy + h / 2
         cairo_set_line_width(cr, 0.17 * h)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
@@ -62,32 +100,33 @@ extension DeviceRenderer {
         cairo_fill(cr)
     }
 
-    private func drawBattery(_ cr: OpaquePointer, x: Double, cy: Double, h: Double) {
+    private func drawBattery(_ cr: OpaquePointer, x: Double, cy: Double, h: Double, style: Device.StatusBar.Style) {
         let width = 2.0 * h, top = cy - h / 2
-        glyphColor(cr, alpha: 0.45)
+        glyphColor(cr, style, alpha: 0.45)
         cairo_set_line_width(cr, 0.1 * h)
         CairoCanvas.roundedRect(cr, x, top, width, h, 0.28 * h)
         cairo_stroke(cr)
-        glyphColor(cr)
+        glyphColor(cr, style)
         let inset = 0.16 * h
         CairoCanvas.roundedRect(cr, x + inset, top + inset, (width - 2 * inset) * 0.8, h - 2 * inset, 0.14 * h)
         cairo_fill(cr)
-        glyphColor(cr, alpha: 0.45)
+        glyphColor(cr, style, alpha: 0.45)
         CairoCanvas.roundedRect(cr, x + width + 0.06 * h, cy - 0.18 * h, 0.12 * h, 0.36 * h, 0.05 * h)
         cairo_fill(cr)
     }
 
-    /// The time: left of a phone's camera island, centred on a phone with a home button, at the
-    /// left of a tablet.
-    func timeLayout(_ style: Device.StatusBar, bar: Rect) throws(RasterError) -> (TextLayout, x: Double, y: Double) {
-        let h = iconHeight, w = geometry.screen.width
-        let layout = try text.layout(TextStyle(string: style.time, size: 1.35 * h, weight: .bold, color: glyphColor,
-                                               align: .left), scale: scale)
+    /// The time: centred in the left ear of a phone with an island or notch, centred on a phone
+    /// with a home button, at the left edge of a tablet or an Android phone.
+    func timeLayout(_ time: String, style: Device.StatusBar.Style, bar: Rect) throws(RasterError)
+        -> (TextLayout, x: Double, y: Double) {
+        let h = iconHeight
+        let layout = try text.layout(TextStyle(string: time, size: 1.4 * h, weight: .bold,
+                                               color: style == .light ? .white : .black, align: .left), scale: scale)
         let width = layout.width / scale, height = layout.height / scale
-        let x: Double = switch device.model {
-        case .phoneHomeButton: bar.x + (bar.width - width) / 2
-        case .tablet: bar.x + 0.03 * w
-        default: bar.x + 0.17 * w - width / 2
+        let x: Double = switch statusLayout {
+        case .ears(let left, _): bar.x + left / 2 - width / 2 + 0.06 * left
+        case .centredTime: bar.x + (bar.width - width) / 2
+        case .edges: bar.x + sideMargin
         }
         return (layout, x, statusCentre(bar) - height / 2)
     }

@@ -3,10 +3,10 @@ import PageReelDeck
 import PageReelMedia
 import PageReelScene
 
-/// Draws a device around the screen, procedurally, as two sprites made once per export: the back
-/// (shadow, body, side buttons, the black screen under the pages) and the front (the bezel, which
-/// also rounds the screen's corners over the pages, the camera island, status bar, home indicator,
-/// or a browser's window bar).
+/// Draws a device around the screen, procedurally, as sprites made once per export: the back
+/// (shadow, body, side buttons, the black screen under the pages), the front (the bezel, which
+/// also rounds the screen's corners over the pages, the cut-out, the home indicator, or a browser's
+/// window bar) and the status bar in its two styles, which is drawn into the pages that want it.
 ///
 /// Everything is vector drawing with anti-aliasing at the output scale — the shadow and flat
 /// shapes through pagereel's own rasterizer, paths and arcs through Cairo, text through Pango — so
@@ -63,34 +63,74 @@ struct DeviceRenderer {
 
     func front() throws(RasterError) -> Sprite {
         let box = pixelBox(geometry.body, margin: 1)
-        var layouts: [(TextLayout, x: Double, y: Double)] = []
         var pixmap = CairoCanvas.draw(width: box.width, height: box.height) { cr in
             cairo_translate(cr, -Double(box.x), -Double(box.y))
             cairo_scale(cr, scale, scale)
             drawBezel(cr)
-            if let island = geometry.island {
-                CairoCanvas.setColor(cr, 0, 0, 0)
-                CairoCanvas.roundedRect(cr, island.x, island.y, island.width, island.height, island.height / 2)
-                cairo_fill(cr)
-            }
+            if let cutout = geometry.cutout { drawCutout(cr, cutout) }
             if let button = geometry.homeButton { drawHomeButton(cr, button) }
-            if device.model == .tablet || device.model == .phoneHomeButton { drawFrontCamera(cr) }
+            if geometry.model.kind == .tablet || geometry.model.homeButton { drawFrontCamera(cr) }
             if let indicator = geometry.homeIndicator {
-                glyphColor(cr, alpha: 0.92)
+                // Light over the dark screen edge it usually sits on; a thin dark rim keeps it
+                // visible on white pages too.
+                CairoCanvas.setColor(cr, 0, 0, 0, 0.35)
+                let rim = max(0.5 / scale, 0.6 * geometry.unit)
+                CairoCanvas.roundedRect(cr, indicator.x - rim, indicator.y - rim, indicator.width + 2 * rim,
+                                        indicator.height + 2 * rim, indicator.height / 2 + rim)
+                cairo_fill(cr)
+                CairoCanvas.setColor(cr, 255, 255, 255, 0.92)
                 CairoCanvas.roundedRect(cr, indicator.x, indicator.y, indicator.width, indicator.height,
                                         indicator.height / 2)
                 cairo_fill(cr)
             }
-            if let bar = geometry.statusBar { drawStatusIcons(cr, bar) }
             if geometry.windowBar != nil { drawWindowBar(cr) }
         }
-        if let bar = geometry.statusBar, let style = device.statusBar {
-            layouts.append(try timeLayout(style, bar: bar))
-        }
-        if let field = geometry.addressField { layouts.append(try urlLayout(field)) }
-        for (layout, x, y) in layouts {
+        if let field = geometry.addressField {
+            let (layout, x, y) = try urlLayout(field)
             text.draw(layout, at: x * scale - Double(box.x), y: y * scale - Double(box.y), into: &pixmap)
         }
+        return Sprite(pixmap, x: box.x, y: box.y)
+    }
+
+    /// The camera island, notch or hole, in black.
+    private func drawCutout(_ cr: OpaquePointer, _ cutout: DeviceGeometry.Cutout) {
+        CairoCanvas.setColor(cr, 0, 0, 0)
+        switch cutout {
+        case .island(let r):
+            CairoCanvas.roundedRect(cr, r.x, r.y, r.width, r.height, r.height / 2)
+        case .notch(let r, let radius):
+            // Flush with the screen's top edge (overlapping the bezel), rounded below; the small
+            // outward curves where it meets the top edge are the screen's own.
+            let top = r.y - geometry.bezel
+            cairo_new_sub_path(cr)
+            let flare = min(radius, 0.35 * r.height)
+            cairo_move_to(cr, r.x - flare, top)
+            cairo_line_to(cr, r.x + r.width + flare, top)
+            cairo_line_to(cr, r.x + r.width + flare, r.y)
+            cairo_arc_negative(cr, r.x + r.width + flare, r.y + flare, flare, -Double.pi / 2, -Double.pi)
+            cairo_arc(cr, r.x + r.width - radius, r.y + r.height - radius, radius, 0, Double.pi / 2)
+            cairo_arc(cr, r.x + radius, r.y + r.height - radius, radius, Double.pi / 2, Double.pi)
+            cairo_arc_negative(cr, r.x - flare, r.y + flare, flare, 0, -Double.pi / 2)
+            cairo_close_path(cr)
+        case .hole(let r):
+            cairo_new_sub_path(cr)
+            cairo_arc(cr, r.x + r.width / 2, r.y + r.height / 2, r.width / 2, 0, 2 * Double.pi)
+        }
+        cairo_fill(cr)
+    }
+
+    /// The status bar as drawn over a page: a band the page's width and the bar's height, in
+    /// page pixels, with `style`'s glyphs.
+    func statusBar(style: Device.StatusBar.Style) throws(RasterError) -> Sprite? {
+        guard let bar = geometry.statusBar, let settings = device.statusBar else { return nil }
+        let box = pixelBox(bar)
+        var pixmap = CairoCanvas.draw(width: box.width, height: box.height) { cr in
+            cairo_translate(cr, -Double(box.x), -Double(box.y))
+            cairo_scale(cr, scale, scale)
+            drawStatusIcons(cr, bar, style: style)
+        }
+        let (layout, x, y) = try timeLayout(settings.time, style: style, bar: bar)
+        text.draw(layout, at: x * scale - Double(box.x), y: y * scale - Double(box.y), into: &pixmap)
         return Sprite(pixmap, x: box.x, y: box.y)
     }
 
@@ -133,8 +173,9 @@ struct DeviceRenderer {
     /// A small dark lens centred in the top bezel.
     private func drawFrontCamera(_ cr: OpaquePointer) {
         let screen = geometry.screen, top = geometry.body.y
-        let r = max(1.5, screen.width * (device.model == .tablet ? 0.006 : 0.014))
-        let x = screen.x + screen.width / 2 + (device.model == .tablet ? 0 : -screen.width * 0.14)
+        let tablet = geometry.model.kind == .tablet
+        let r = max(1.5, screen.width * (tablet ? 0.006 : 0.014))
+        let x = screen.x + screen.width / 2 + (tablet ? 0 : -screen.width * 0.14)
         CairoCanvas.setColor(cr, 0, 0, 0, 0.85)
         cairo_new_sub_path(cr)
         cairo_arc(cr, x, (top + screen.y) / 2, r, 0, 2 * Double.pi)
@@ -142,12 +183,10 @@ struct DeviceRenderer {
     }
 
     /// White glyphs for the light style, black for the dark one.
-    func glyphColor(_ cr: OpaquePointer, alpha: Double = 1) {
-        let light = (device.statusBar?.style ?? .light) == .light
-        CairoCanvas.setColor(cr, light ? 255 : 0, light ? 255 : 0, light ? 255 : 0, alpha)
+    func glyphColor(_ cr: OpaquePointer, _ style: Device.StatusBar.Style, alpha: Double = 1) {
+        let v: UInt8 = style == .light ? 255 : 0
+        CairoCanvas.setColor(cr, v, v, v, alpha)
     }
-
-    var glyphColor: Color { (device.statusBar?.style ?? .light) == .light ? .white : .black }
 }
 
 extension Color {

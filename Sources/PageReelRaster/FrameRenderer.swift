@@ -12,6 +12,7 @@
 // each decoded once per path even when page renders race for it (`PageRenderer`, `VideoLibrary`).
 // Compositing keeps an opaque canvas at alpha 255 exactly (`Blend.over`).
 import Dispatch
+import Foundation
 import PageReelDeck
 import PageReelMedia
 import PageReelScene
@@ -49,10 +50,18 @@ public final class FrameRenderer: Sendable {
         var scale: Double
     }
 
+    /// The device's status bar in each style, per output scale, in page pixels (nil: none).
+    private let statusBars = Mutex<[StatusBarKey: Sprite?]>([:])
+
+    private struct StatusBarKey: Hashable {
+        var style: Device.StatusBar.Style
+        var scale: Double
+    }
+
     /// `baseDirectory` resolves the deck's relative paths; `textureBudget` bounds the bytes of cached pages.
     public init(deck: Deck, baseDirectory: String, textureBudget: Int = 96 << 20) {
         self.deck = deck
-        pages = PageRenderer(baseDirectory: baseDirectory, fonts: deck.fonts)
+        pages = PageRenderer(baseDirectory: baseDirectory, fonts: deck.fonts, screenshotsInDevice: deck.device != nil)
         textures = LRUCache(budget: textureBudget)
     }
 
@@ -98,11 +107,65 @@ public final class FrameRenderer: Sendable {
         case .backdrop:
             return try BackdropRenderer.sprite(deck.canvas.background, width: width, height: height, pages: pages)
         case .deviceBack, .deviceFront:
-            let device = deck.device ?? Device(model: .none)
+            let device = deck.device ?? Device(model: .phone)
             let renderer = DeviceRenderer(device: device, geometry: DeviceGeometry(device: device, screen: deck.viewport),
                                           scale: scale, text: pages.text)
             return key == .deviceBack ? renderer.back() : try renderer.front()
         }
+    }
+
+    /// Draws the device's status bar over a rendered page that does not bring its own (an image
+    /// or recording of the screen's shape does), or whose `statusBar` asks for it, in the deck's
+    /// style or else the one that contrasts with the page's top.
+    func drawStatusBar(over pixmap: inout Pixmap, of page: Page, scale: Double) throws(RasterError) {
+        guard let device = deck.device, device.model.kind != .browser, let settings = device.statusBar else { return }
+        let viewport = deck.viewport
+        if let wanted = page.statusBar {
+            guard wanted else { return }
+        } else if !settings.always, try pages.showsScreenShape(page, width: viewport.width, height: viewport.height) {
+            return
+        }
+        let band = Int((device.model.statusBarHeight * viewport.width / device.model.width * scale).rounded())
+        let style = settings.style ?? Self.contrastingStyle(pixmap, rows: min(max(band, 1), pixmap.height))
+        guard let sprite = try statusBar(device, style: style, scale: scale) else { return }
+        sprite.draw(into: &pixmap)
+    }
+
+    /// Dark glyphs over a light band, light ones over a dark one: whichever contrasts more with
+    /// the band's mean colour (WCAG's relative luminance; black wins above 0.179).
+    static func contrastingStyle(_ pixmap: Pixmap, rows: Int) -> Device.StatusBar.Style {
+        var sum = (r: 0, g: 0, b: 0), count = 0
+        let step = max(1, pixmap.width / 64)
+        pixmap.pixels.withUnsafeBufferPointer { p in
+            for y in stride(from: 0, to: rows, by: max(1, rows / 16)) {
+                for x in stride(from: 0, to: pixmap.width, by: step) {
+                    let i = (y * pixmap.width + x) * 4
+                    sum.r += Int(p[i])
+                    sum.g += Int(p[i + 1])
+                    sum.b += Int(p[i + 2])
+                    count += 1
+                }
+            }
+        }
+        func linear(_ total: Int) -> Double {
+            let c = Double(total) / Double(max(count, 1)) / 255
+            return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+        }
+        let luminance = 0.2126 * linear(sum.r) + 0.7152 * linear(sum.g) + 0.0722 * linear(sum.b)
+        return luminance > 0.179 ? .dark : .light
+    }
+
+    /// The status bar sprite in `style` at `scale`, made once.
+    private func statusBar(_ device: Device, style: Device.StatusBar.Style, scale: Double) throws(RasterError) -> Sprite? {
+        let key = StatusBarKey(style: style, scale: scale)
+        if let sprite = statusBars.withLock({ $0[key] }) { return sprite }
+        // Drawn on a screen at the page's origin: the band lands on the page's top rows.
+        let screen = Rect(x: 0, y: 0, width: deck.viewport.width, height: deck.viewport.height)
+        let renderer = DeviceRenderer(device: device, geometry: DeviceGeometry(device: device, screen: screen),
+                                      scale: scale, text: pages.text)
+        let sprite = try renderer.statusBar(style: style)
+        statusBars.withLock { $0[key] = sprite }
+        return sprite
     }
 
     /// The textures of every page the scene draws, rendering the missing ones in parallel.
@@ -128,9 +191,11 @@ public final class FrameRenderer: Sendable {
         DispatchQueue.concurrentPerform(iterations: work.count) { k in
             let cached = work[k].cached
             let result = Result { () throws(RasterError) -> Texture in
-                let page = try pages.render(deck.page(at: cached.page), style: deck.pageStyle, width: viewport.width,
+                let content = deck.page(at: cached.page)
+                var page = try pages.render(content, style: deck.pageStyle, width: viewport.width,
                                             height: viewport.height, scale: scene.scale, progress: cached.progress,
                                             frames: cached.frames)
+                try drawStatusBar(over: &page, of: content, scale: scene.scale)
                 return Texture(page)
             }
             results.withLock { $0[k] = result }

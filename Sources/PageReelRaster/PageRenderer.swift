@@ -16,10 +16,15 @@ public final class PageRenderer: Sendable {
     public let text: TextRenderer
     public let videos: VideoLibrary
     private let images: LRUCache<String, Texture>
+    /// Whether the pages are a device's screen: then every page image and recording is a
+    /// screenshot, and `fill` keeps its top unless the page says otherwise.
+    public let screenshotsInDevice: Bool
 
     /// `fonts` lists the deck's font files (its `fonts` key), relative to `baseDirectory`.
-    public init(baseDirectory: String, fonts: [String] = [], text: TextRenderer? = nil, imageBudget: Int = 48 << 20) {
+    public init(baseDirectory: String, fonts: [String] = [], text: TextRenderer? = nil, imageBudget: Int = 48 << 20,
+                screenshotsInDevice: Bool = false) {
         self.baseDirectory = baseDirectory
+        self.screenshotsInDevice = screenshotsInDevice
         self.text = text ?? TextRenderer(fonts: FontLibrary(files: fonts, baseDirectory: baseDirectory))
         images = LRUCache(budget: imageBudget)
         videos = VideoLibrary()
@@ -76,7 +81,9 @@ public final class PageRenderer: Sendable {
         Fills.fill(&pixmap, with: page.background ?? style.background)
         let full = Rect(x: 0, y: 0, width: Double(pw), height: Double(ph))
         if let path = page.image {
-            try draw(image(path), in: full, fit: page.fit, opacity: 1, into: &pixmap) { () throws(RasterError) in
+            let texture = try image(path)
+            try draw(texture, in: full, fit: page.fit, anchor: anchor(page, width: texture.width, height: texture.height),
+                     opacity: 1, into: &pixmap) { () throws(RasterError) in
                 try self.image(path, mipmapped: true)
             }
         }
@@ -86,7 +93,8 @@ public final class PageRenderer: Sendable {
             let clip = try videos.clip(path)
             let texture = try videos.frame(frames.popFirst() ?? 0, of: path,
                                            drawn: Self.drawnSize(width: clip.width, height: clip.height, in: full, fit: fit))
-            try draw(texture, in: full, fit: fit, opacity: 1, into: &pixmap)
+            try draw(texture, in: full, fit: fit, anchor: anchor(page, width: clip.width, height: clip.height), opacity: 1,
+                     into: &pixmap)
         }
         try drawTitles(page, width: width, height: height, scale: scale, into: &pixmap)
         let p = Double(progress)
@@ -151,7 +159,29 @@ public final class PageRenderer: Sendable {
         }
     }
 
-    /// Draws an image into `box` (pixels) with a fit, clipped to the box for `fill`.
+    /// What `fill` keeps of a page's `width`×`height` image or recording: the page's `anchor`, else
+    /// the top of a screenshot (in a device, or the size of a model's screenshots), else the middle.
+    func anchor(_ page: Page, width: Int, height: Int) -> Anchor {
+        page.anchor(width: width, height: height, inDevice: screenshotsInDevice)
+    }
+
+    /// Whether `page` shows an image or recording of its own `width`×`height` shape (within 1%),
+    /// which then brings its own status bar.
+    public func showsScreenShape(_ page: Page, width: Double, height: Double) throws(RasterError) -> Bool {
+        let size: (width: Int, height: Int)
+        if let video = page.video {
+            let clip = try videos.clip(resolve(video.file))
+            size = (clip.width, clip.height)
+        } else if let path = page.image {
+            let texture = try image(path)
+            size = (texture.width, texture.height)
+        } else {
+            return false
+        }
+        guard size.width > 0, size.height > 0, width > 0, height > 0 else { return false }
+        return abs(Double(size.width) / Double(size.height) / (width / height) - 1) <= 0.01
+    }
+
     /// The size in pixels at which `draw` shows a `width`×`height` picture in `box` by `fit`.
     static func drawnSize(width: Int, height: Int, in box: Rect, fit: Fit) -> (width: Double, height: Double) {
         let iw = Double(width), ih = Double(height)
@@ -165,8 +195,8 @@ public final class PageRenderer: Sendable {
 
     /// Draws `texture` into `box` by `fit`. A texture without mip levels drawn smaller than level 0
     /// alone serves is swapped for the one `mipmapped` gives, when there is one.
-    func draw(_ texture: Texture, in box: Rect, fit: Fit, opacity: Double, into pixmap: inout Pixmap,
-              mipmapped: (() throws(RasterError) -> Texture)? = nil) throws(RasterError) {
+    func draw(_ texture: Texture, in box: Rect, fit: Fit, anchor: Anchor = .center, opacity: Double,
+              into pixmap: inout Pixmap, mipmapped: (() throws(RasterError) -> Texture)? = nil) throws(RasterError) {
         let iw = Double(texture.width), ih = Double(texture.height)
         guard iw > 0, ih > 0, box.width > 0, box.height > 0 else { return }
         var target = box
@@ -174,7 +204,9 @@ public final class PageRenderer: Sendable {
         case .stretch: break
         case .fill, .fit:
             let k = fit == .fill ? max(box.width / iw, box.height / ih) : min(box.width / iw, box.height / ih)
-            target = Rect(x: box.x + (box.width - iw * k) / 2, y: box.y + (box.height - ih * k) / 2,
+            // `fill`'s overflow goes where the anchor says; `fit` centres.
+            let t = fit == .fill ? anchor.overflowBefore : 0.5
+            target = Rect(x: box.x + (box.width - iw * k) * t, y: box.y + (box.height - ih * k) * t,
                           width: iw * k, height: ih * k)
         }
         // The quad covers the visible part (the box for fill); texels map from the whole target.

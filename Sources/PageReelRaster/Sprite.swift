@@ -82,4 +82,13 @@ struct Sprite: Sendable {
             }
         }
     }
+
+    /// Draws the sprite over `pixmap`, clipped to it.
+    func draw(into pixmap: inout Pixmap) {
+        let width = pixmap.width, height = pixmap.height
+        pixmap.pixels.withUnsafeMutableBytes { bytes in
+            let words = bytes.bindMemory(to: UInt32.self).baseAddress!
+            render(rows: 0..<height, into: words, width: width, height: height)
+        }
+    }
 }
