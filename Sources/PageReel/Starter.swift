@@ -12,8 +12,7 @@ public enum Starter {
       "pagereel": 1,
       "canvas": { "width": 1280, "height": 720, "fps": 30,
                   "background": { "from": "#1F1147", "to": "#3B4CC0", "angle": 120 } },
-      "viewport": { "y": 36, "width": 300, "height": 533 },
-      "device": "phone",
+      "device": "auto",
       "captions": { "position": "bottom", "size": 28 },
       "transition": "cards",
       "page": { "cornerRadius": 0 },
@@ -21,13 +20,13 @@ public enum Starter {
         { "background": { "from": "#FF8A7A", "to": "#FF5E62", "angle": 90 },
           "title": "Hello from pagereel", "subtitle": "Edit deck.json, then export again",
           "caption": "Your app, in a phone, on every pull request" },
-        { "image": "images/screen.png", "fit": "fill", "caption": "Drop in your own screenshots" },
+        { "image": "images/screen.png", "caption": "Drop in your own screenshots" },
         { "background": "#5B5FEF", "caption": "Then export: MP4, GIF, WebM",
           "layers": [
-            { "image": "images/badge.png", "x": 80, "y": 110, "width": 140, "height": 140, "parallax": { "x": -1 } },
-            { "text": "Ship it", "x": 10, "y": 300, "width": 280, "size": 32, "weight": "bold", "align": "center",
+            { "image": "images/badge.png", "x": 62, "y": 140, "width": 140, "height": 140, "parallax": { "x": -1 } },
+            { "text": "Ship it", "x": 10, "y": 320, "width": 245, "size": 32, "weight": "bold", "align": "center",
               "parallax": { "x": -3 } },
-            { "text": "Swap in your own screenshots and titles.", "x": 25, "y": 355, "width": 250, "size": 17,
+            { "text": "Swap in your own screenshots and titles.", "x": 20, "y": 375, "width": 225, "size": 17,
               "align": "center", "color": "#FFFFFFD9" }
           ] }
       ],
@@ -119,24 +118,37 @@ public enum Starter {
         }
     }
 
-    /// A stand-in app screenshot (680×1208): a dark header and a list of rows.
+    /// A stand-in app screenshot the size of an iPhone 16 Pro's (1206×2622, drawn at 3 pixels per
+    /// point), with its own status bar: a dark header and a list of rows. `"device": "auto"` picks
+    /// the phone by this size, and its screen shows the whole picture.
     static func screen() throws(PageReelError) -> Pixmap {
-        var pixmap = Pixmap(width: 680, height: 1208)
+        let model = DeviceModel.phone
+        let k = model.scale
+        var pixmap = Pixmap(width: model.pixelWidth, height: model.pixelHeight)
+        func fill(_ x: Double, _ y: Double, _ w: Double, _ h: Double, _ color: Color) {
+            pixmap.fill(x: Int(x * k), y: Int(y * k), width: Int(w * k), height: Int(h * k), color: color)
+        }
         pixmap.fill(r: 0xF6, g: 0xF7, b: 0xFA, a: 255)
-        pixmap.fill(x: 0, y: 0, width: 680, height: 190, color: Color(r: 0x21, g: 0x25, b: 0x34))
+        fill(0, 0, model.width, 150, Color(r: 0x21, g: 0x25, b: 0x34))
         let text = TextRenderer()
         let accents = [Color(r: 0xFF, g: 0x6B, b: 0x6B), Color(r: 0x4E, g: 0xCD, b: 0xC4), Color(r: 0xFF, g: 0xB3, b: 0x47)]
-        let rows = ["Morning run · 5.2 km", "Standup at 9:30", "Review the designs", "Lunch with Sam", "Ship the release"]
+        let rows = ["Morning run · 5.2 km", "Standup at 9:30", "Review the designs", "Lunch with Sam", "Ship the release",
+                    "Call the plumber", "Read for an hour"]
         do {
-            try text.draw(TextStyle(string: "Today", size: 64, weight: .bold, color: .white), at: 44, y: 70, into: &pixmap)
+            // The app's own status bar: the time beside the island, the battery on the right.
+            try text.draw(TextStyle(string: "9:41", size: 17, weight: .bold, color: .white), at: 52 * k, y: 20 * k,
+                          scale: k, into: &pixmap)
+            fill(model.width - 62, 24, 25, 12, .white)
+            try text.draw(TextStyle(string: "Today", size: 34, weight: .bold, color: .white), at: 20 * k, y: 88 * k,
+                          scale: k, into: &pixmap)
             for (i, row) in rows.enumerated() {
-                let top = 230 + i * 170
-                pixmap.fill(x: 32, y: top, width: 616, height: 146, color: .white)
-                pixmap.fill(x: 32, y: top, width: 14, height: 146, color: accents[i % accents.count])
-                try text.draw(TextStyle(string: row, size: 36, color: Color(r: 0x1E, g: 0x20, b: 0x2C)),
-                              at: 80, y: Double(top) + 30, into: &pixmap)
-                try text.draw(TextStyle(string: "\(i + 1) of \(rows.count)", size: 26, color: Color(r: 0x6E, g: 0x72, b: 0x82)),
-                              at: 80, y: Double(top) + 88, into: &pixmap)
+                let top = 170 + Double(i) * 96
+                fill(16, top, model.width - 32, 82, .white)
+                fill(16, top, 6, 82, accents[i % accents.count])
+                try text.draw(TextStyle(string: row, size: 18, color: Color(r: 0x1E, g: 0x20, b: 0x2C)),
+                              at: 36 * k, y: (top + 16) * k, scale: k, into: &pixmap)
+                try text.draw(TextStyle(string: "\(i + 1) of \(rows.count)", size: 14, color: Color(r: 0x6E, g: 0x72, b: 0x82)),
+                              at: 36 * k, y: (top + 48) * k, scale: k, into: &pixmap)
             }
         } catch {
             throw .render(error)

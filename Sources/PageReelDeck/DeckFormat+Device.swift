@@ -23,7 +23,7 @@ extension DeckFormat {
         static let color = Key<Color>.color("color", default: "#1C1C1E",
                                             "The frame's colour: a phone's or tablet's bezel, a browser's window bar.")
         static let statusBar = KeySpec("statusBar", .oneOf([.boolean, .object(StatusBarKeys.spec.name)]),
-                                       default: .json("true"),
+                                       default: .described("over the pages without their own"),
                                        "The status bar across the top of a phone's or tablet's screen (time, "
                                        + "signal, Wi-Fi, battery), drawn over the pages that do not bring their own "
                                        + "(not over images and recordings of the screen's shape), in the style that "

@@ -33,7 +33,8 @@ struct PagereelCLI: ParsableCommand {
         version: "pagereel \(version)",
         subcommands: [
             ExportCommand.self, StillCommand.self, ValidateCommand.self, TimelineCommand.self,
-            BenchCommand.self, PlanCommand.self, ConcatCommand.self, TransitionsCommand.self, InitCommand.self,
+            BenchCommand.self, PlanCommand.self, ConcatCommand.self, TransitionsCommand.self, DevicesCommand.self,
+            InitCommand.self,
             SchemaCommand.self,
         ]
     )

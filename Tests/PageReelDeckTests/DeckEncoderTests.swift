@@ -64,7 +64,7 @@ import Testing
         deck.tail = 1.5
         deck.duration = 12.5
         deck.fonts = ["fonts/Brand.otf"]
-        var device = Device(model: .phoneHomeButton)
+        var device = Device(model: .phoneWithHomeButton)
         device.color = Color(r: 200, g: 10, b: 10)
         device.statusBar = Device.StatusBar(time: "12:00", style: .dark)
         device.homeIndicator = false
@@ -73,6 +73,14 @@ import Testing
         deck.captions.position = .top
         deck.captions.maxWidth = 480
         deck.captions.weight = .regular
+        deck.captions.transition = .slide
+        try roundTrip(deck)
+        deck.device = Device(named: "auto")
+        deck.device?.statusBar = Device.StatusBar(always: true)
+        try roundTrip(deck)
+        deck.device = Device(named: "tablet")
+        deck.viewport = Deck.defaultViewport(for: deck.canvas)
+        deck.automaticViewport = true
         try roundTrip(deck)
         deck.canvas.background = .gradient(from: .black, to: .white, angle: 45)
         deck.device?.statusBar = nil
@@ -87,6 +95,8 @@ private extension Page {
     func withMarkup() -> Page {
         var page = self
         page.markup = true
+        page.anchor = .bottom
+        page.statusBar = false
         return page
     }
 }

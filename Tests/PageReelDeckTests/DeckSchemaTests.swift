@@ -129,6 +129,8 @@ import Testing
         "page.title", "page.subtitle", "page.video", "layer.image", "layer.video", "layer.text", "layer.width", "layer.height",
         "drag.velocity", "step.at", "step.wait", "step.drag", "step.swipe", "step.fling", "step.jump", "step.tap",
         "step.hint", "step.transition", "page.caption", "captions.maxWidth", "video.end", "video.fit",
+        // Not given = chosen per page: the anchor by the picture, the status bar by what the page shows.
+        "page.anchor", "page.statusBar", "statusBar.style", "device.statusBar",
     ]
 
     @Test func everyOptionalPropertyHasADefault() {
