@@ -197,12 +197,19 @@ extension DeviceModel {
     public static func named(_ id: String) -> DeviceModel? { all.first { $0.id == id } }
 
     /// The model of `kind` (any kind but the browser when nil) whose screenshots are `width`×`height`
-    /// pixels; else the one whose screen's aspect is nearest, if within `tolerance` (a screenshot scaled
-    /// down); nil when none has.
+    /// pixels; else whose screenshots scaled down by 2, 3 or 4 are (within a pixel); else the one
+    /// whose screen's aspect is nearest, if within `tolerance`; nil when none is.
     public static func matching(width: Int, height: Int, kind: Kind?, tolerance: Double = 0.01) -> DeviceModel? {
         guard width > 0, height > 0 else { return nil }
         let candidates = all.filter { $0.kind != .browser && (kind == nil || $0.kind == kind) }
         if let exact = candidates.first(where: { $0.pixelWidth == width && $0.pixelHeight == height }) { return exact }
+        for divisor in [2.0, 3, 4] {
+            let scaled = candidates.first {
+                abs(Double($0.pixelWidth) / divisor - Double(width)) <= 1
+                    && abs(Double($0.pixelHeight) / divisor - Double(height)) <= 1
+            }
+            if let scaled { return scaled }
+        }
         let aspect = Double(width) / Double(height)
         let nearest = candidates.min { abs($0.aspect / aspect - 1) < abs($1.aspect / aspect - 1) }
         return nearest.flatMap { abs($0.aspect / aspect - 1) <= tolerance ? $0 : nil }

@@ -244,10 +244,11 @@ import Testing
     @Test func invalidSamplesTheSchemaCanJudgeAreRejected() throws {
         let folder = URL(fileURLWithPath: "Samples/invalid", relativeTo: Self.root)
         let judged: Set = ["bad-colors.json", "not-an-object.json", "over-limits.json", "script-references.json",
-                           "unknown-keys.json", "wrong-types.json"]
+                           "unknown-keys.json", "wrong-types.json", "bad-device.json"]
         let beyondSchema: Set = ["at-goes-back.json", "bad-text.json", "corrupt-image.json", "image-bomb.json", "image-is-a-folder.json",
                                  "missing-font.json", "missing-image.json", "not-an-image.json", "too-long.json",
-                                 "missing-video.json", "not-a-video.json", "video-bomb.json", "video-times.json"]
+                                 "missing-video.json", "not-a-video.json", "video-bomb.json", "video-times.json",
+                                 "no-room-for-the-device.json"]
         var seen: Set<String> = []
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
         where name.hasSuffix(".json") && name != "expected.json" {
