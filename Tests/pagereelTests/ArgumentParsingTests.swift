@@ -113,7 +113,8 @@ import Testing
     }
 
     @Test func helpForEveryCommand() throws {
-        for command in ["export", "still", "validate", "timeline", "bench", "concat", "transitions", "init", "schema"] {
+        for command in ["export", "still", "validate", "timeline", "bench", "concat", "transitions", "devices", "init",
+                        "schema"] {
             let help = try CLI.run("help", command)
             #expect(help.status == 0 && help.stderr.isEmpty, "\(command)")
             #expect(help.text.contains("USAGE: pagereel \(command)"), "\(command)")

@@ -13,7 +13,8 @@ import PageReelTestSupport
         let help = try CLI.run("--help")
         #expect(help.status == 0)
         // The overview lists every command with its abstract.
-        for command in ["export", "still", "validate", "timeline", "bench", "plan", "concat", "transitions", "init", "schema"] {
+        for command in ["export", "still", "validate", "timeline", "bench", "plan", "concat", "transitions", "devices", "init",
+                        "schema"] {
             #expect(help.text.contains("\n  \(command) "), "\(command)")
         }
         let exportHelp = try CLI.run("help", "export")
@@ -146,6 +147,39 @@ extension PagereelCLITests {
         #expect(typo.status == 64 && typo.stderr.contains("did you mean cube?"))
     }
 
+    /// `devices` lists every model with its screenshot size; `--json` the same as data.
+    @Test func devicesCommand() throws {
+        let list = try CLI.run("devices")
+        #expect(list.status == 0)
+        let rows = list.text.split(separator: "\n").map(String.init)
+        #expect(rows.first?.hasPrefix("NAME") == true)
+        #expect(rows.contains { $0.hasPrefix("iphone-16 ") && $0.contains("1179×2556") && $0.contains("393×852") })
+        #expect(rows.contains { $0.hasPrefix("iphone-se ") && $0.contains("750×1334") && $0.contains("home button") })
+        #expect(rows.contains { $0.hasPrefix("pixel-8 ") && $0.contains("1080×2400") && $0.contains("punch hole") })
+        #expect(rows.contains { $0.hasPrefix("ipad-pro-13 ") && $0.contains("2064×2752") })
+        #expect(rows.contains { $0.hasPrefix("phone ") && $0.contains("iphone-16-pro") })
+        let json = try CLI.run("devices", "--json")
+        let models = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [[String: Any]])
+        #expect(models.count >= 15)
+        let galaxy = try #require(models.first { $0["name"] as? String == "galaxy-s24" })
+        #expect(galaxy["screenshot"] as? [Int] == [1080, 2340] && galaxy["kind"] as? String == "phone")
+    }
+
+    /// A screenshot that `fill` crops is a warning from validate (which still exits 0).
+    @Test func validateWarnsOfACroppedScreenshot() throws {
+        let folder = try scratch.directory()
+        let deck = folder + "/deck.json"
+        try FileManager.default.copyItem(atPath: CLI.samples + "/device-showcase/screens/feed.png", toPath: folder + "/feed.png")
+        try Data("""
+        { "pagereel": 1, "viewport": { "width": 300, "height": 540 }, "device": "phone",
+          "pages": [ { "image": "feed.png" } ] }
+        """.utf8).write(to: URL(fileURLWithPath: deck))
+        let out = try CLI.run("validate", deck)
+        #expect(out.status == 0)
+        #expect(out.stderr.contains("pages[0].image: warning: "))
+        #expect(out.stderr.contains("feed.png is 1179×2556 but its page is 300×540 pt: fill crops 17% of its height"))
+    }
+
     @Test func benchCommand() throws {
         let out = try CLI.run("bench", CLI.samples + "/onboarding/deck.json", "--frames", "0-9", "--json")
         #expect(out.status == 0, "\(out.stderr)")
@@ -202,7 +236,12 @@ extension PagereelCLITests {
         let folder = try scratch.directory() + "/starter"
         let made = try CLI.run("init", folder)
         #expect(made.status == 0, "\(made.stderr)")
-        #expect(try CLI.run("validate", folder + "/deck.json").status == 0)
+        let validated = try CLI.run("validate", folder + "/deck.json")
+        #expect(validated.status == 0 && !validated.stderr.contains("warning"), "\(validated.stderr)")
+        // The deck asks for the device its screenshot was taken on.
+        let starter = try String(contentsOfFile: folder + "/deck.json", encoding: .utf8)
+        #expect(starter.contains(#""device": "auto""#) && !starter.contains("viewport"))
+        #expect(try Probe(folder + "/images/screen.png").width == 1206)
         let out = try CLI.run("export", folder + "/deck.json", "--size", "320x180", "-q", "-o", folder + "/demo.mp4")
         #expect(out.status == 0, "\(out.stderr)")
         #expect(try Probe(folder + "/demo.mp4").frames ?? 0 > 60)
