@@ -177,7 +177,8 @@ struct DeviceFitter {
                 ? "the caption has no room \(side) \(what): \(what) and the gap of \(Self.points(style.gap)) pt reach "
                     + "the canvas's \(style.position == .bottom ? "bottom" : "top") edge"
                 : "the caption needs \(Self.points(height.rounded(.up))) pt \(side) \(what) but "
-                    + "\(Self.points(room.rounded(.down))) pt are left: the canvas cuts it"
+                    + "\(Self.points(room.rounded(.down))) pt are left (\(Self.points((height - room).rounded(.up))) pt "
+                    + "short): the canvas cuts it"
             warnings.append(DeckIssue(path: path, message: message))
         }
         return warnings

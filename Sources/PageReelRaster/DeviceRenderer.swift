@@ -5,8 +5,9 @@ import PageReelScene
 
 /// Draws a device around the screen, procedurally, as sprites made once per export: the back
 /// (shadow, body, side buttons, the black screen under the pages), the front (the bezel, which
-/// also rounds the screen's corners over the pages, the cut-out, the home indicator, or a browser's
-/// window bar) and the status bar in its two styles, which is drawn into the pages that want it.
+/// also rounds the screen's corners over the pages, the cut-out, or a browser's window bar), and
+/// the status bar and home indicator in their two styles, which are drawn into the pages (each in
+/// the style that contrasts with the page under it).
 ///
 /// Everything is vector drawing with anti-aliasing at the output scale — the shadow and flat
 /// shapes through pagereel's own rasterizer, paths and arcs through Cairo, text through Pango — so
@@ -70,19 +71,6 @@ struct DeviceRenderer {
             if let cutout = geometry.cutout { drawCutout(cr, cutout) }
             if let button = geometry.homeButton { drawHomeButton(cr, button) }
             if geometry.model.kind == .tablet || geometry.model.homeButton { drawFrontCamera(cr) }
-            if let indicator = geometry.homeIndicator {
-                // Light over the dark screen edge it usually sits on; a thin dark rim keeps it
-                // visible on white pages too.
-                CairoCanvas.setColor(cr, 0, 0, 0, 0.35)
-                let rim = max(0.5 / scale, 0.6 * geometry.unit)
-                CairoCanvas.roundedRect(cr, indicator.x - rim, indicator.y - rim, indicator.width + 2 * rim,
-                                        indicator.height + 2 * rim, indicator.height / 2 + rim)
-                cairo_fill(cr)
-                CairoCanvas.setColor(cr, 255, 255, 255, 0.92)
-                CairoCanvas.roundedRect(cr, indicator.x, indicator.y, indicator.width, indicator.height,
-                                        indicator.height / 2)
-                cairo_fill(cr)
-            }
             if geometry.windowBar != nil { drawWindowBar(cr) }
         }
         if let field = geometry.addressField {
@@ -99,9 +87,9 @@ struct DeviceRenderer {
         case .island(let r):
             CairoCanvas.roundedRect(cr, r.x, r.y, r.width, r.height, r.height / 2)
         case .notch(let r, let radius):
-            // Flush with the screen's top edge (overlapping the bezel), rounded below; the small
-            // outward curves where it meets the top edge are the screen's own.
-            let top = r.y - geometry.bezel
+            // Hanging from the screen's top edge (a hair over the bezel, so no seam shows), rounded
+            // below, with small outward curves where it meets the edge.
+            let top = r.y - max(1, 0.5 * geometry.unit)
             cairo_new_sub_path(cr)
             let flare = min(radius, 0.35 * r.height)
             cairo_move_to(cr, r.x - flare, top)
@@ -117,6 +105,20 @@ struct DeviceRenderer {
             cairo_arc(cr, r.x + r.width / 2, r.y + r.height / 2, r.width / 2, 0, 2 * Double.pi)
         }
         cairo_fill(cr)
+    }
+
+    /// The home indicator as drawn over a page, black (`dark`) or white (`light`), in page pixels.
+    func homeIndicator(style: Device.StatusBar.Style) -> Sprite? {
+        guard let indicator = geometry.homeIndicator else { return nil }
+        let box = pixelBox(indicator, margin: 1)
+        let pixmap = CairoCanvas.draw(width: box.width, height: box.height) { cr in
+            cairo_translate(cr, -Double(box.x), -Double(box.y))
+            cairo_scale(cr, scale, scale)
+            glyphColor(cr, style, alpha: 0.9)
+            CairoCanvas.roundedRect(cr, indicator.x, indicator.y, indicator.width, indicator.height, indicator.height / 2)
+            cairo_fill(cr)
+        }
+        return Sprite(pixmap, x: box.x, y: box.y)
     }
 
     /// The status bar as drawn over a page: a band the page's width and the bar's height, in

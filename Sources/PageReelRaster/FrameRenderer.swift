@@ -50,10 +50,12 @@ public final class FrameRenderer: Sendable {
         var scale: Double
     }
 
-    /// The device's status bar in each style, per output scale, in page pixels (nil: none).
-    private let statusBars = Mutex<[StatusBarKey: Sprite?]>([:])
+    /// The device's status bar and home indicator in each style, per output scale, in page pixels
+    /// (nil: none).
+    private let screenParts = Mutex<[ScreenPartKey: Sprite?]>([:])
 
-    private struct StatusBarKey: Hashable {
+    private struct ScreenPartKey: Hashable {
+        var homeIndicator: Bool
         var style: Device.StatusBar.Style
         var scale: Double
     }
@@ -114,30 +116,36 @@ public final class FrameRenderer: Sendable {
         }
     }
 
-    /// Draws the device's status bar over a rendered page that does not bring its own (an image
-    /// or recording of the screen's shape does), or whose `statusBar` asks for it, in the deck's
-    /// style or else the one that contrasts with the page's top.
-    func drawStatusBar(over pixmap: inout Pixmap, of page: Page, scale: Double) throws(RasterError) {
-        guard let device = deck.device, device.model.kind != .browser, let settings = device.statusBar else { return }
+    /// Draws the device's home indicator over a rendered page, and its status bar unless the page
+    /// brings its own (an image or recording of the screen's shape does) or its `statusBar` says
+    /// otherwise: in the deck's style, or else the one that contrasts with the page under each.
+    func drawScreenParts(over pixmap: inout Pixmap, of page: Page, scale: Double) throws(RasterError) {
+        guard let device = deck.device, device.model.kind != .browser else { return }
         let viewport = deck.viewport
+        let unit = viewport.width / device.model.width * scale
+        if device.homeIndicator, device.model.homeIndicatorWidth != nil {
+            let rows = min(pixmap.height, max(1, Int((16 * unit).rounded())))
+            let style = Self.contrastingStyle(pixmap, rows: (pixmap.height - rows)..<pixmap.height)
+            try screenPart(device, homeIndicator: true, style: style, scale: scale)?.draw(into: &pixmap)
+        }
+        guard let settings = device.statusBar else { return }
         if let wanted = page.statusBar {
             guard wanted else { return }
         } else if !settings.always, try pages.showsScreenShape(page, width: viewport.width, height: viewport.height) {
             return
         }
-        let band = Int((device.model.statusBarHeight * viewport.width / device.model.width * scale).rounded())
-        let style = settings.style ?? Self.contrastingStyle(pixmap, rows: min(max(band, 1), pixmap.height))
-        guard let sprite = try statusBar(device, style: style, scale: scale) else { return }
-        sprite.draw(into: &pixmap)
+        let band = min(pixmap.height, max(1, Int((device.model.statusBarHeight * unit).rounded())))
+        let style = settings.style ?? Self.contrastingStyle(pixmap, rows: 0..<band)
+        try screenPart(device, homeIndicator: false, style: style, scale: scale)?.draw(into: &pixmap)
     }
 
     /// Dark glyphs over a light band, light ones over a dark one: whichever contrasts more with
     /// the band's mean colour (WCAG's relative luminance; black wins above 0.179).
-    static func contrastingStyle(_ pixmap: Pixmap, rows: Int) -> Device.StatusBar.Style {
+    static func contrastingStyle(_ pixmap: Pixmap, rows: Range<Int>) -> Device.StatusBar.Style {
         var sum = (r: 0, g: 0, b: 0), count = 0
         let step = max(1, pixmap.width / 64)
         pixmap.pixels.withUnsafeBufferPointer { p in
-            for y in stride(from: 0, to: rows, by: max(1, rows / 16)) {
+            for y in stride(from: rows.lowerBound, to: rows.upperBound, by: max(1, rows.count / 16)) {
                 for x in stride(from: 0, to: pixmap.width, by: step) {
                     let i = (y * pixmap.width + x) * 4
                     sum.r += Int(p[i])
@@ -155,16 +163,17 @@ public final class FrameRenderer: Sendable {
         return luminance > 0.179 ? .dark : .light
     }
 
-    /// The status bar sprite in `style` at `scale`, made once.
-    private func statusBar(_ device: Device, style: Device.StatusBar.Style, scale: Double) throws(RasterError) -> Sprite? {
-        let key = StatusBarKey(style: style, scale: scale)
-        if let sprite = statusBars.withLock({ $0[key] }) { return sprite }
-        // Drawn on a screen at the page's origin: the band lands on the page's top rows.
+    /// The status bar (or home indicator) sprite in `style` at `scale`, made once.
+    private func screenPart(_ device: Device, homeIndicator: Bool, style: Device.StatusBar.Style,
+                            scale: Double) throws(RasterError) -> Sprite? {
+        let key = ScreenPartKey(homeIndicator: homeIndicator, style: style, scale: scale)
+        if let sprite = screenParts.withLock({ $0[key] }) { return sprite }
+        // Drawn on a screen at the page's origin: the parts land on the page's own pixels.
         let screen = Rect(x: 0, y: 0, width: deck.viewport.width, height: deck.viewport.height)
         let renderer = DeviceRenderer(device: device, geometry: DeviceGeometry(device: device, screen: screen),
                                       scale: scale, text: pages.text)
-        let sprite = try renderer.statusBar(style: style)
-        statusBars.withLock { $0[key] = sprite }
+        let sprite = homeIndicator ? renderer.homeIndicator(style: style) : try renderer.statusBar(style: style)
+        screenParts.withLock { $0[key] = sprite }
         return sprite
     }
 
@@ -195,7 +204,7 @@ public final class FrameRenderer: Sendable {
                 var page = try pages.render(content, style: deck.pageStyle, width: viewport.width,
                                             height: viewport.height, scale: scene.scale, progress: cached.progress,
                                             frames: cached.frames)
-                try drawStatusBar(over: &page, of: content, scale: scene.scale)
+                try drawScreenParts(over: &page, of: content, scale: scene.scale)
                 return Texture(page)
             }
             results.withLock { $0[k] = result }
