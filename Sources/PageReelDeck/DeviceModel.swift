@@ -34,6 +34,8 @@ public struct DeviceModel: Sendable, Equatable, Hashable {
     public let name: String
     /// Other products with the same screen (and so the same screenshot size).
     public let sameScreen: [String]
+    /// Other names a deck may give it: those products' (`iphone-15-pro` for the iPhone 16's screen).
+    public let aliases: [String]
     public let kind: Kind
     /// A screenshot's size in pixels, portrait.
     public let pixelWidth: Int
@@ -56,12 +58,14 @@ public struct DeviceModel: Sendable, Equatable, Hashable {
     public let bezelBottom: Double
     public let buttons: [Button]
 
-    init(id: String, name: String, sameScreen: [String] = [], kind: Kind, pixels: (Int, Int), scale: Double,
+    init(id: String, name: String, sameScreen: [String] = [], aliases: [String] = [], kind: Kind, pixels: (Int, Int),
+         scale: Double,
          cornerRadius: Double, cutout: Cutout, statusBar: Double, homeIndicator: Double?, bezel: Double,
          bezelTop: Double? = nil, bezelBottom: Double? = nil, buttons: [Button] = []) {
         self.id = id
         self.name = name
         self.sameScreen = sameScreen
+        self.aliases = aliases
         self.kind = kind
         (pixelWidth, pixelHeight) = pixels
         self.scale = scale
@@ -108,40 +112,49 @@ extension DeviceModel {
                     cornerRadius: 62, cutout: .island(width: 126, height: 37.33, top: 14), statusBar: 62,
                     homeIndicator: 148, bezel: 14, buttons: iPhoneButtons(956) + [button(.right, 0.6 * 956, 0.07 * 956)]),
         DeviceModel(id: "iphone-16", name: "iPhone 16", sameScreen: ["iPhone 15", "iPhone 15 Pro", "iPhone 14 Pro"],
+                    aliases: ["iphone-15", "iphone-15-pro", "iphone-14-pro"],
                     kind: .phone, pixels: (1179, 2556), scale: 3, cornerRadius: 55,
                     cutout: .island(width: 126, height: 37.33, top: 11), statusBar: 59, homeIndicator: 134, bezel: 17,
                     buttons: iPhoneButtons(852)),
         DeviceModel(id: "iphone-16-plus", name: "iPhone 16 Plus",
                     sameScreen: ["iPhone 15 Plus", "iPhone 15 Pro Max", "iPhone 14 Pro Max"],
+                    aliases: ["iphone-15-plus", "iphone-15-pro-max", "iphone-14-pro-max"],
                     kind: .phone, pixels: (1290, 2796), scale: 3, cornerRadius: 55,
                     cutout: .island(width: 126, height: 37.33, top: 11), statusBar: 59, homeIndicator: 148, bezel: 17,
                     buttons: iPhoneButtons(932)),
         DeviceModel(id: "iphone-14", name: "iPhone 14", sameScreen: ["iPhone 13", "iPhone 13 Pro", "iPhone 12", "iPhone 12 Pro"],
+                    aliases: ["iphone-13", "iphone-13-pro", "iphone-12", "iphone-12-pro"],
                     kind: .phone, pixels: (1170, 2532), scale: 3, cornerRadius: 47.33,
                     cutout: .notch(width: 162, height: 33), statusBar: 47, homeIndicator: 134, bezel: 21,
                     buttons: iPhoneButtons(844)),
-        DeviceModel(id: "iphone-13-pro-max", name: "iPhone 13 Pro Max", sameScreen: ["iPhone 12 Pro Max"],
+        DeviceModel(id: "iphone-13-pro-max", name: "iPhone 13 Pro Max", sameScreen: ["iPhone 14 Plus", "iPhone 12 Pro Max"],
+                    aliases: ["iphone-14-plus", "iphone-12-pro-max"],
                     kind: .phone, pixels: (1284, 2778), scale: 3, cornerRadius: 53.33,
                     cutout: .notch(width: 162, height: 33), statusBar: 47, homeIndicator: 148, bezel: 21,
                     buttons: iPhoneButtons(926)),
         DeviceModel(id: "iphone-11-pro-max", name: "iPhone 11 Pro Max", sameScreen: ["iPhone XS Max"],
+                    aliases: ["iphone-xs-max"],
                     kind: .phone, pixels: (1242, 2688), scale: 3, cornerRadius: 39,
                     cutout: .notch(width: 209, height: 30), statusBar: 44, homeIndicator: 148, bezel: 22,
                     buttons: iPhoneButtons(896)),
         DeviceModel(id: "iphone-11-pro", name: "iPhone 11 Pro", sameScreen: ["iPhone XS", "iPhone X"],
+                    aliases: ["iphone-xs", "iphone-x"],
                     kind: .phone, pixels: (1125, 2436), scale: 3, cornerRadius: 39,
                     cutout: .notch(width: 209, height: 30), statusBar: 44, homeIndicator: 134, bezel: 22,
                     buttons: iPhoneButtons(812)),
-        DeviceModel(id: "iphone-11", name: "iPhone 11", sameScreen: ["iPhone XR"], kind: .phone, pixels: (828, 1792),
+        DeviceModel(id: "iphone-11", name: "iPhone 11", sameScreen: ["iPhone XR"], aliases: ["iphone-xr"],
+                    kind: .phone, pixels: (828, 1792),
                     scale: 2, cornerRadius: 41.5, cutout: .notch(width: 209, height: 30), statusBar: 48,
                     homeIndicator: 148, bezel: 32, buttons: iPhoneButtons(896)),
         DeviceModel(id: "iphone-se", name: "iPhone SE (3rd generation)",
-                    sameScreen: ["iPhone SE (2nd generation)", "iPhone 8", "iPhone 7"], kind: .phone,
+                    sameScreen: ["iPhone SE (2nd generation)", "iPhone 8", "iPhone 7"], aliases: ["iphone-8", "iphone-7"],
+                    kind: .phone,
                     pixels: (750, 1334), scale: 2, cornerRadius: 0, cutout: .none, statusBar: 20, homeIndicator: nil,
                     bezel: 28, bezelTop: 110, bezelBottom: 110,
                     buttons: [button(.left, 0.03 * 667, 0.05 * 667), button(.left, 0.12 * 667, 0.09 * 667),
                               button(.left, 0.23 * 667, 0.09 * 667), button(.right, 0.12 * 667, 0.11 * 667)]),
-        DeviceModel(id: "iphone-8-plus", name: "iPhone 8 Plus", sameScreen: ["iPhone 7 Plus"], kind: .phone,
+        DeviceModel(id: "iphone-8-plus", name: "iPhone 8 Plus", sameScreen: ["iPhone 7 Plus"], aliases: ["iphone-7-plus"],
+                    kind: .phone,
                     pixels: (1242, 2208), scale: 3, cornerRadius: 0, cutout: .none, statusBar: 20, homeIndicator: nil,
                     bezel: 29, bezelTop: 110, bezelBottom: 110,
                     buttons: [button(.left, 0.03 * 736, 0.05 * 736), button(.left, 0.12 * 736, 0.09 * 736),
@@ -160,10 +173,12 @@ extension DeviceModel {
                     buttons: [button(.right, 0.07 * 1210, 0.05 * 1210), button(.right, 0.13 * 1210, 0.05 * 1210)]),
         DeviceModel(id: "ipad-pro-11-2022", name: "iPad Pro 11-inch (4th generation)",
                     sameScreen: ["iPad Pro 11-inch (1st–3rd generation)", "iPad Air 11-inch (M2)"],
+                    aliases: ["ipad-air-11"],
                     kind: .tablet, pixels: (1668, 2388), scale: 2, cornerRadius: 18, cutout: .none, statusBar: 24,
                     homeIndicator: 315, bezel: 47,
                     buttons: [button(.right, 0.07 * 1194, 0.05 * 1194), button(.right, 0.13 * 1194, 0.05 * 1194)]),
         DeviceModel(id: "ipad-pro-13", name: "iPad Pro 13-inch (M4)", sameScreen: ["iPad Air 13-inch (M2)"],
+                    aliases: ["ipad-air-13"],
                     kind: .tablet, pixels: (2064, 2752), scale: 2, cornerRadius: 25, cutout: .none, statusBar: 24,
                     homeIndicator: 315, bezel: 44,
                     buttons: [button(.right, 0.06 * 1376, 0.045 * 1376), button(.right, 0.115 * 1376, 0.045 * 1376)]),
@@ -172,6 +187,7 @@ extension DeviceModel {
                     scale: 2, cornerRadius: 18, cutout: .none, statusBar: 24, homeIndicator: 315, bezel: 46,
                     buttons: [button(.right, 0.06 * 1366, 0.045 * 1366), button(.right, 0.115 * 1366, 0.045 * 1366)]),
         DeviceModel(id: "ipad", name: "iPad (10th generation)", sameScreen: ["iPad Air (4th and 5th generation)"],
+                    aliases: ["ipad-air"],
                     kind: .tablet, pixels: (1640, 2360), scale: 2, cornerRadius: 18, cutout: .none, statusBar: 24,
                     homeIndicator: 315, bezel: 54,
                     buttons: [button(.right, 0.07 * 1180, 0.05 * 1180), button(.right, 0.13 * 1180, 0.05 * 1180)]),
@@ -193,8 +209,8 @@ extension DeviceModel {
     /// A phone with a home button (the name `phone-home-button`).
     public static let phoneWithHomeButton = named("iphone-se")!
 
-    /// The model with this `id`.
-    public static func named(_ id: String) -> DeviceModel? { all.first { $0.id == id } }
+    /// The model with this `id` or alias.
+    public static func named(_ id: String) -> DeviceModel? { all.first { $0.id == id || $0.aliases.contains(id) } }
 
     /// The model of `kind` (any kind but the browser when nil) whose screenshots are `width`×`height`
     /// pixels; else whose screenshots scaled down by 2, 3 or 4 are (within a pixel); else the one

@@ -56,7 +56,10 @@ public struct Device: Sendable, Equatable {
     public static let genericNames = ["auto", "phone", "tablet", "phone-home-button", "browser", "none"]
 
     /// Every name `device` (or `device.model`) takes.
-    public static var names: [String] { genericNames + DeviceModel.all.filter { $0.kind != .browser }.map(\.id) }
+    public static var names: [String] {
+        let models = DeviceModel.all.filter { $0.kind != .browser }
+        return genericNames + models.map(\.id) + models.flatMap(\.aliases)
+    }
 
     /// The model drawn. For `auto`, `phone` and `tablet` it is the default until the pages' images
     /// are known (`resolved(imageSize:)`).

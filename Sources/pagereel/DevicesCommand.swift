@@ -33,7 +33,10 @@ struct DevicesCommand: ParsableCommand {
             lines.append(Self.row(model.id, model.name, "\(model.pixelWidth)×\(model.pixelHeight)",
                                   "\(Self.number(model.width))×\(Self.number(model.height))", Self.number(model.scale),
                                   Self.cutout(model)))
-            if !model.sameScreen.isEmpty { lines.append(Self.row("", "same screen: " + model.sameScreen.joined(separator: ", "))) }
+            if !model.sameScreen.isEmpty {
+                let names = model.aliases.isEmpty ? "" : " (also named " + model.aliases.joined(separator: ", ") + ")"
+                lines.append(Self.row("", "same screen: " + model.sameScreen.joined(separator: ", ") + names))
+            }
         }
         lines += ["", "auto                 the model whose screenshots have the pages' image size (else shape), else \(DeviceModel.phone.id)",
                   "phone                the same among phones, else \(DeviceModel.phone.id)",
@@ -74,7 +77,8 @@ struct DevicesCommand: ParsableCommand {
                 + "\"screenshot\": [\(m.pixelWidth), \(m.pixelHeight)], \"points\": [\(number(m.width)), \(number(m.height))], "
                 + "\"scale\": \(number(m.scale)), \"cornerRadius\": \(number(m.cornerRadius)), "
                 + "\"cutout\": \(string(cutout(m))), \"statusBar\": \(number(m.statusBarHeight)), "
-                + "\"sameScreen\": [\(m.sameScreen.map(string).joined(separator: ", "))]}"
+                + "\"sameScreen\": [\(m.sameScreen.map(string).joined(separator: ", "))], "
+                + "\"aliases\": [\(m.aliases.map(string).joined(separator: ", "))]}"
         }
         return "[\n" + items.joined(separator: ",\n") + "\n]"
     }

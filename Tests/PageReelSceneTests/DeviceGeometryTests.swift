@@ -89,11 +89,15 @@ import PageReelTimeline
         #expect(phone.resolved(imageSize: (2064, 2752)).model == .phone)
         #expect(Device(named: "tablet")!.resolved(imageSize: (1668, 2388)).model.id == "ipad-pro-11-2022")
         #expect(Device(named: "iphone-se")!.resolved(imageSize: (1179, 2556)).model.id == "iphone-se")
+        // Products with the same screen are names of its model.
+        #expect(Device(named: "iphone-15-pro")?.model.id == "iphone-16" && Device(named: "iphone-x")?.model.id == "iphone-11-pro")
+        #expect(Device(named: "iphone-99") == nil)
     }
 
     /// Every model's screenshot size is its points times its scale, portrait, and names are unique.
     @Test func catalogueIsConsistent() {
-        #expect(Set(DeviceModel.all.map(\.id)).count == DeviceModel.all.count)
+        let names = DeviceModel.all.flatMap { [$0.id] + $0.aliases }
+        #expect(Set(names).count == names.count)
         for model in DeviceModel.all where model.kind != .browser {
             #expect(model.pixelWidth < model.pixelHeight, "\(model.id)")
             #expect(model.statusBarHeight > 0 && model.bezel > 0, "\(model.id)")
