@@ -1,7 +1,9 @@
 // PageReel: the facade that wires the stages together, and pagereel's Swift API.
 //
 // Design note: `Project` loads and checks a deck once — JSON, the timeline's own rules, and every
-// file it names — so that every problem is reported together before any rendering starts.
+// file it names — so that every problem is reported together before any rendering starts. Once
+// the files are known it fits the device to them (`DeviceFitter`: the model `auto` stands for, the
+// viewport a deck left out), so every later stage sees a deck with its geometry settled.
 // `Exporter` then renders frames on one thread while the encoders consume them on another, feeds
 // every output from the same render, and writes each output to a temporary file that is renamed
 // into place only when the whole export succeeded.
@@ -19,7 +21,7 @@ import PageReelTimeline
 
 /// A deck loaded from a file and checked: its model, its timeline and where its files are.
 public struct Project: Sendable {
-    /// The deck, decoded and checked.
+    /// The deck, decoded and checked, its device's model and layout fitted to its files.
     public let deck: Deck
     /// The gesture script simulated: the scroll position at every instant.
     let timeline: Timeline
@@ -27,8 +29,8 @@ public struct Project: Sendable {
     public let file: String
     /// The folder relative paths in the deck are resolved against.
     public let directory: String
-    /// What renders but may not look as meant (a character no installed font has), with its
-    /// JSON path; the CLI prints these as warnings.
+    /// What renders but may not look as meant (a character no installed font has, a screenshot
+    /// `fill` crops, a caption the canvas cuts), with its JSON path; the CLI prints these as warnings.
     public let warnings: [DeckIssue]
 
     /// Reads, decodes and checks the deck at `path`, including that every image it names exists

@@ -26,7 +26,8 @@ extension DeckFormat {
                                        default: .described("over the pages without their own"),
                                        "The status bar across the top of a phone's or tablet's screen (time, "
                                        + "signal, Wi-Fi, battery), drawn over the pages that do not bring their own "
-                                       + "(not over images and recordings of the screen's shape), in the style that "
+                                       + "(not over screenshots and recordings: pictures of the screen's shape, or "
+                                       + "of a model's screen shape shown from the top), in the style that "
                                        + "contrasts with the page under it: `true` draws it over every page, `false` "
                                        + "over none, an object sets it.")
         static let homeIndicator = Key<Bool>.boolean("homeIndicator", default: true,

@@ -58,8 +58,9 @@ extension DeckFormat {
         static let statusBar = Key<Bool>(spec: KeySpec("statusBar", .boolean,
                                                        default: .described("unless the page brings its own"),
                                                        "Whether the device's status bar is drawn over this page. By "
-                                                       + "default it is, unless the page shows an image or recording "
-                                                       + "of the screen's shape (a screenshot has its own).")) {
+                                                       + "default it is, unless the page shows a screenshot or "
+                                                       + "recording (a picture of the screen's shape, or of a model's "
+                                                       + "screen shape shown from its top), which has its own.")) {
             $0.readBool()
         }
         static let title = KeySpec("title", .string(nonEmpty: false),

@@ -12,7 +12,7 @@ public struct Page: Sendable, Equatable {
     /// `center`.
     public var anchor: Anchor?
     /// Whether the device's status bar is drawn over this page; nil = unless the page brings its
-    /// own (an image or recording of the screen's shape).
+    /// own (a screenshot or recording whose top shows).
     public var statusBar: Bool?
     public var title: String?
     public var subtitle: String?

@@ -117,7 +117,7 @@ public final class FrameRenderer: Sendable {
     }
 
     /// Draws the device's home indicator over a rendered page, and its status bar unless the page
-    /// brings its own (an image or recording of the screen's shape does) or its `statusBar` says
+    /// brings its own (a screenshot or recording whose top shows) or its `statusBar` says
     /// otherwise: in the deck's style, or else the one that contrasts with the page under each.
     func drawScreenParts(over pixmap: inout Pixmap, of page: Page, scale: Double) throws(RasterError) {
         guard let device = deck.device, device.model.kind != .browser else { return }
@@ -131,7 +131,7 @@ public final class FrameRenderer: Sendable {
         guard let settings = device.statusBar else { return }
         if let wanted = page.statusBar {
             guard wanted else { return }
-        } else if !settings.always, try pages.showsScreenShape(page, width: viewport.width, height: viewport.height) {
+        } else if !settings.always, try pages.bringsOwnStatusBar(page, width: viewport.width, height: viewport.height) {
             return
         }
         let band = min(pixmap.height, max(1, Int((device.model.statusBarHeight * unit).rounded())))

@@ -165,21 +165,24 @@ public final class PageRenderer: Sendable {
         page.anchor(width: width, height: height, inDevice: screenshotsInDevice)
     }
 
-    /// Whether `page` shows an image or recording of its own `width`×`height` shape (within 1%),
-    /// which then brings its own status bar.
-    public func showsScreenShape(_ page: Page, width: Double, height: Double) throws(RasterError) -> Bool {
-        let size: (width: Int, height: Int)
+    /// Whether `page` brings its own status bar: it shows a screenshot or screen recording with its
+    /// top edge at the page's top — a picture of the page's `width`×`height` shape (within 1%), or
+    /// one of a device's screen shape that `fill` or `stretch` keeps the top of.
+    public func bringsOwnStatusBar(_ page: Page, width: Double, height: Double) throws(RasterError) -> Bool {
+        let size: (width: Int, height: Int), fit: Fit
         if let video = page.video {
             let clip = try videos.clip(resolve(video.file))
-            size = (clip.width, clip.height)
+            (size, fit) = ((clip.width, clip.height), video.fit ?? page.fit)
         } else if let path = page.image {
             let texture = try image(path)
-            size = (texture.width, texture.height)
+            (size, fit) = ((texture.width, texture.height), page.fit)
         } else {
             return false
         }
         guard size.width > 0, size.height > 0, width > 0, height > 0 else { return false }
-        return abs(Double(size.width) / Double(size.height) / (width / height) - 1) <= 0.01
+        if abs(Double(size.width) / Double(size.height) / (width / height) - 1) <= 0.01 { return true }
+        let topKept = fit == .stretch || (fit == .fill && anchor(page, width: size.width, height: size.height) == .top)
+        return topKept && DeviceModel.matching(width: size.width, height: size.height, kind: nil) != nil
     }
 
     /// The size in pixels at which `draw` shows a `width`×`height` picture in `box` by `fit`.

@@ -32,7 +32,7 @@ import Testing
     let scratch = ScratchDirectory()
 
     /// Writes the screenshot and a deck showing it on two pages; returns the project.
-    func project(_ shot: Shot, device: String = #""auto""#, extra: String = "",
+    func project(_ shot: Shot, device: String = #""auto""#, extra: String = "", page: String = "",
                         captions: (String, String) = ("See your trips at a glance", "Find places worth the detour"),
                         canvas: (Int, Int) = (1280, 720), background: String = "#202020",
                         name: String = #function) throws -> Project {
@@ -41,7 +41,8 @@ import Testing
         let deck = """
         { "pagereel": 1, "canvas": { "width": \(canvas.0), "height": \(canvas.1), "fps": 30, "background": "\(background)" },
           "device": \(device), "captions": { "size": 30 }, \(extra)
-          "pages": [ { "image": "shot.png", "caption": "\(captions.0)" }, { "image": "shot.png", "caption": "\(captions.1)" } ],
+          "pages": [ { \(page) "image": "shot.png", "caption": "\(captions.0)" },
+                     { \(page) "image": "shot.png", "caption": "\(captions.1)" } ],
           "script": [ { "wait": 0.5 }, { "swipe": "next" } ] }
         """
         return try Project.load(data: Data(deck.utf8), file: "deck.json", directory: folder)
@@ -245,25 +246,33 @@ import Testing
         #expect(whole.warnings.isEmpty)
     }
 
-    /// Forced on, the device's status bar is drawn over a screenshot's own; the page's `statusBar`
-    /// wins over the device's.
+    /// Forced on, the device's status bar is drawn over a screenshot's own; a screenshot cropped
+    /// from its top keeps its own bar alone, one cropped about its middle (its bar partly cut) gets
+    /// the device's. The device's glyphs over the yellow band are black, a colour the screenshot has not.
     @Test func statusBarCanBeForced() throws {
-        func bandTouched(_ project: Project) throws -> Int {
+        func deviceGlyphs(_ project: Project) throws -> Int {
             let image = try Self.still(project, at: 0)
             let screen = project.deck.viewport, model = project.deck.device!.model
             let k = screen.width / model.width
-            var touched = 0
-            for y in Int(screen.y + 3 * k + 2)..<Int(screen.y + model.statusBarHeight * k - 2) {
+            var glyphs = 0
+            for y in Int(screen.y)..<Int(screen.y + model.statusBarHeight * k) {
                 for x in Int(screen.x + model.cornerRadius * k)..<Int(screen.x + screen.width - model.cornerRadius * k) {
                     if Self.inCutout(Double(x) + 0.5, Double(y) + 0.5, model, screen: screen) { continue }
                     let c = Self.rgb(image, x, y)
-                    if !(c.r > 200 && c.g > 200 && c.b < 60) { touched += 1 }
+                    if max(c.r, c.g, c.b) < 60 { glyphs += 1 }
                 }
             }
-            return touched
+            return glyphs
         }
-        #expect(try bandTouched(self.project(Self.shots[0], device: #"{ "model": "auto", "statusBar": true }"#)) > 50)
-        #expect(try bandTouched(self.project(Self.shots[0])) == 0)
+        #expect(try deviceGlyphs(self.project(Self.shots[0], device: #"{ "model": "auto", "statusBar": true }"#)) > 20)
+        #expect(try deviceGlyphs(self.project(Self.shots[0])) == 0)
+        let viewport = #""viewport": { "width": 270, "height": 540 },"#
+        #expect(try deviceGlyphs(self.project(Self.shots[0], device: #""iphone-16""#, extra: viewport)) == 0)
+        let centred = try self.project(Self.shots[0], device: #""iphone-16""#, extra: viewport, page: #""anchor": "center","#)
+        #expect(try deviceGlyphs(centred) > 20)
+        let off = try self.project(Self.shots[0], device: #""iphone-16""#, extra: viewport,
+                                   page: #""anchor": "center", "statusBar": false,"#)
+        #expect(try deviceGlyphs(off) == 0)
     }
 
     /// A colour page gets the device's status bar, dark on light pages and light on dark ones.
