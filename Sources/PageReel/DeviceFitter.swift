@@ -131,10 +131,11 @@ struct DeviceFitter {
             guard cut > 0.01 else { continue }
             let anchor = content.anchor(width: size.width, height: size.height, inDevice: deck.device != nil)
             let tall = cutHeight > cutWidth
-            let kept: String = switch anchor {
-            case .top: tall ? "its bottom is cut (anchor top)" : "its right edge is cut (anchor top)"
-            case .center: "it is cut on both sides (anchor center)"
-            case .bottom: tall ? "its top is cut (anchor bottom)" : "its left edge is cut (anchor bottom)"
+            let kept: String = switch (tall, anchor) {
+            case (false, _): "it is cut on both sides"
+            case (true, .top): "its bottom is cut (anchor top)"
+            case (true, .center): "its top and bottom are cut (anchor center)"
+            case (true, .bottom): "its top is cut (anchor bottom)"
             }
             let percent = max(1, Int((100 * cut).rounded()))
             let name = MessageText.safe(picture.path, limit: 200)

@@ -50,11 +50,11 @@ extension DeckFormat {
                                          + "letterboxes, `stretch` ignores the aspect ratio.")
         static let anchor = Key<Anchor>(spec: KeySpec("anchor", .choice(Anchor.allCases.map(\.rawValue)),
                                                       default: .described("`top` for a screenshot, else `center`"),
-                                                      "What `fill` keeps of an image or recording of another shape "
-                                                      + "than the page: its `top` (left) edge, its `center`, its "
-                                                      + "`bottom` (right) edge. A screenshot (an image the size of a "
-                                                      + "model's screenshots, or any image in a `device`) keeps its "
-                                                      + "top.")) { $0.readChoice("anchor") }
+                                                      "What `fill` keeps of an image or recording taller than the "
+                                                      + "page: its `top`, its `center` or its `bottom` (one wider "
+                                                      + "than the page is cropped about its middle). A screenshot (an "
+                                                      + "image the size of a model's screenshots, or any image in a "
+                                                      + "`device`) keeps its top.")) { $0.readChoice("anchor") }
         static let statusBar = Key<Bool>(spec: KeySpec("statusBar", .boolean,
                                                        default: .described("unless the page brings its own"),
                                                        "Whether the device's status bar is drawn over this page. By "

@@ -87,12 +87,12 @@ public struct Page: Sendable, Equatable {
     }
 }
 
-/// Which part of a picture `fill` keeps when it crops: the top (or left) edge, the middle, the
-/// bottom (or right) edge.
+/// Which part of a picture taller than its page `fill` keeps: its top, its middle, its bottom (a
+/// picture wider than its page is always cropped about its middle).
 public enum Anchor: String, Sendable, Equatable, CaseIterable {
     case top, center, bottom
 
-    /// Where the picture's overflow goes: 0 = all past the bottom (right) edge, 1 = all past the top.
+    /// Where the picture's overflow goes: 0 = all past the bottom edge, 1 = all past the top.
     public var overflowBefore: Double {
         switch self {
         case .top: 0

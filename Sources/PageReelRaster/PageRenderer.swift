@@ -207,9 +207,9 @@ public final class PageRenderer: Sendable {
         case .stretch: break
         case .fill, .fit:
             let k = fit == .fill ? max(box.width / iw, box.height / ih) : min(box.width / iw, box.height / ih)
-            // `fill`'s overflow goes where the anchor says; `fit` centres.
+            // `fill`'s overflow down goes where the anchor says; across, and for `fit`, it is centred.
             let t = fit == .fill ? anchor.overflowBefore : 0.5
-            target = Rect(x: box.x + (box.width - iw * k) * t, y: box.y + (box.height - ih * k) * t,
+            target = Rect(x: box.x + (box.width - iw * k) / 2, y: box.y + (box.height - ih * k) * t,
                           width: iw * k, height: ih * k)
         }
         // The quad covers the visible part (the box for fill); texels map from the whole target.
