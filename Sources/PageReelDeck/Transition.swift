@@ -14,6 +14,48 @@ public enum TransitionName: String, Sendable, Equatable, CaseIterable {
     case coverflow, cube, depth, zoom
 }
 
+/// A catalogue transition's options as a deck gives them (`{"name": "swiper.coverflow", "rotate":
+/// 40}` gives `rotate`): numbers, booleans, strings, arrays and objects, checked against the
+/// transition's own option names when the deck is read.
+public struct TransitionOptions: Sendable, Equatable {
+    public indirect enum Value: Sendable, Equatable {
+        case number(Double)
+        case bool(Bool)
+        case string(String)
+        case array([Value])
+        case object(TransitionOptions)
+    }
+
+    public var values: [String: Value]
+
+    public init(_ values: [String: Value] = [:]) { self.values = values }
+
+    public func number(_ key: String) -> Double? {
+        if case .number(let x)? = values[key] { return x }
+        return nil
+    }
+
+    public func bool(_ key: String) -> Bool? {
+        if case .bool(let x)? = values[key] { return x }
+        return nil
+    }
+
+    public func string(_ key: String) -> String? {
+        if case .string(let x)? = values[key] { return x }
+        return nil
+    }
+
+    public func array(_ key: String) -> [Value]? {
+        if case .array(let x)? = values[key] { return x }
+        return nil
+    }
+
+    public func object(_ key: String) -> TransitionOptions? {
+        if case .object(let x)? = values[key] { return x }
+        return nil
+    }
+}
+
 /// MAGPagedScrollView's `PagedScrollViewTransitionProperties`, plus an eye distance.
 public struct CustomTransition: Sendable, Equatable {
     /// Degrees of rotation per percent of a page away from the centre.

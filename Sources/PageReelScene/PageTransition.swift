@@ -15,12 +15,23 @@ protocol PageTransition: Sendable {
 
 /// The sizes a transition needs.
 struct PageGeometry: Sendable {
-    /// Page (= viewport) size in points.
+    /// Page size in points (the viewport's, unless a layout makes pages smaller).
     var width: Double
     var height: Double
     /// The scroll offset in points.
     var offset: Double
     var pageCount: Int
+    /// The viewport (the carousel's, pager's or swiper container's bounds) when it differs from
+    /// the page; its origin is the origin transitions place pages in.
+    var viewport: (width: Double, height: Double)? = nil
+    /// Points between neighbouring pages (Swiper's `spaceBetween`, ViewPager's `pageMargin`).
+    var spacing: Double = 0
+
+    /// The viewport's size.
+    var viewportWidth: Double { viewport?.width ?? width }
+    var viewportHeight: Double { viewport?.height ?? height }
+    /// Points from one page to the next.
+    var pitch: Double { width + spacing }
 }
 
 /// One quad of a page placed in viewport points.
