@@ -43,6 +43,7 @@ struct RenderFingerprint: Sendable, Equatable {
         let transitionName = switch deck.transition {
         case .named(let name): name.rawValue
         case .custom: "custom"
+        case .catalogue(let transition): transition.name
         }
         settings = ["\(width)x\(height)", "\(fps) fps", video.codec.rawValue, "crf \(video.effectiveCRF)",
                     "preset \(video.preset)", "tune \(video.tune ?? "none")", "transition \(transitionName)"]

@@ -7,8 +7,16 @@ extension DeckDecoder {
     static func readTransition(_ r: inout JSONReader) -> TransitionSpec? {
         switch r.value.content {
         case .string:
-            let name: TransitionName? = r.readChoice("transition")
-            return name.map(TransitionSpec.named)
+            guard let name = r.value.string else { return nil }
+            if TransitionCatalogue.entry(name) != nil { return .catalogue(CatalogueTransition(name: name)) }
+            let preset: TransitionName? = TransitionName(rawValue: name)
+            guard let preset else {
+                r.reportUnknown("transition", name, among: TransitionName.allCases.map(\.rawValue) + TransitionCatalogue.names)
+                return nil
+            }
+            return .named(preset)
+        case .object where r.has(DeckFormat.CatalogueTransitionKeys.name.name):
+            return readCatalogueTransition(&r)
         case .object:
             typealias K = DeckFormat.CustomTransitionKeys
             guard r.expectObject(K.spec) else { return nil }
@@ -21,6 +29,67 @@ extension DeckDecoder {
         default:
             r.reportType(expected: "a transition name or an object")
             return nil
+        }
+    }
+
+    /// `{name, options…}`: the options the named transition takes, each of the type it declares.
+    static func readCatalogueTransition(_ r: inout JSONReader) -> TransitionSpec? {
+        let nameKey = DeckFormat.CatalogueTransitionKeys.name.name
+        guard let name = r.member(nameKey, { $0.readString(nonEmpty: true) }) else { return nil }
+        guard let entry = TransitionCatalogue.entry(name) else {
+            r.member(nameKey) { $0.reportUnknown("transition", name, among: TransitionCatalogue.names) }
+            return nil
+        }
+        guard r.expectObject(keys: [nameKey] + entry.options.map(\.name)) else { return nil }
+        var options = TransitionOptions()
+        for option in entry.options where r.has(option.name) {
+            if let value = r.member(option.name, { readOption(&$0, option.type) }) { options.values[option.name] = value }
+        }
+        return .catalogue(CatalogueTransition(name: name, options: options))
+    }
+
+    /// An option value of the declared type.
+    static func readOption(_ r: inout JSONReader, _ type: ValueType) -> TransitionOptions.Value? {
+        switch type {
+        case .number(let bounds): return r.readNumber(bounds).map(TransitionOptions.Value.number)
+        case .boolean: return r.readBool().map(TransitionOptions.Value.bool)
+        case .string(let nonEmpty): return r.readString(nonEmpty: nonEmpty).map(TransitionOptions.Value.string)
+        case .choice(let words):
+            guard let word = r.readString(nonEmpty: false) else { return nil }
+            guard words.contains(word) else {
+                r.reportUnknown("value", word, among: words)
+                return nil
+            }
+            return .string(word)
+        case .numbers(let names): return r.readNumbers(count: names.count).map { .array($0.map(TransitionOptions.Value.number)) }
+        case .array(let element, _, _):
+            guard r.value.elements != nil else {
+                r.reportType(expected: "an array")
+                return nil
+            }
+            return .array(r.elements { r, _ in readOption(&r, element) })
+        case .object(let name):
+            guard let spec = DeckFormat.object(name), r.expectObject(spec) else { return nil }
+            var options = TransitionOptions()
+            for key in spec.keys where r.has(key.name) {
+                if let value = r.member(key.name, { readOption(&$0, key.type) }) { options.values[key.name] = value }
+            }
+            return .object(options)
+        case .oneOf(let types):
+            // The first type the value's JSON kind fits.
+            for type in types where Self.fits(r.value, type) { return readOption(&r, type) }
+            r.reportType(expected: "one of its types")
+            return nil
+        case .integer(let bounds): return r.readInt(bounds).map { .number(Double($0)) }
+        case .color, .constant: return nil
+        }
+    }
+
+    private static func fits(_ value: JSONValue, _ type: ValueType) -> Bool {
+        switch (value.content, type) {
+        case (.number, .number), (.number, .integer), (.bool, .boolean), (.string, .string), (.string, .choice),
+             (.array, .numbers), (.array, .array), (.object, .object): true
+        default: false
         }
     }
 

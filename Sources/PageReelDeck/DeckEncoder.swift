@@ -73,6 +73,10 @@ public enum DeckEncoder {
         typealias K = DeckFormat.CustomTransitionKeys
         switch spec {
         case .named(let name): return .string(name.rawValue)
+        case .catalogue(let transition):
+            guard !transition.options.values.isEmpty else { return .string(transition.name) }
+            return .object([(DeckFormat.CatalogueTransitionKeys.name.name, .string(transition.name))]
+                + transition.options.values.sorted { $0.key < $1.key }.map { ($0.key, optionValue($0.value)) })
         case .custom(let custom):
             return .object([
                 (K.angleRatio.name, .number(custom.angleRatio)),
@@ -81,6 +85,16 @@ public enum DeckEncoder {
                                           .number(custom.rotation.z)])),
                 (K.perspective.name, .number(custom.perspective)),
             ])
+        }
+    }
+
+    static func optionValue(_ value: TransitionOptions.Value) -> OrderedJSON {
+        switch value {
+        case .number(let x): .number(x)
+        case .bool(let b): .bool(b)
+        case .string(let s): .string(s)
+        case .array(let items): .array(items.map(optionValue))
+        case .object(let options): .object(options.values.sorted { $0.key < $1.key }.map { ($0.key, optionValue($0.value)) })
         }
     }
 

@@ -25,6 +25,39 @@ extension DeckFormat {
                                      keys: [angleRatio.spec, translation.spec, rotation.spec, perspective.spec])
     }
 
+    /// A catalogue transition with options: `name` and the options of every entry (each entry
+    /// takes its own; the decoder checks which).
+    enum CatalogueTransitionKeys {
+        static let name = KeySpec("name", .choice(TransitionCatalogue.names), required: true,
+                                  "The transition, by its library's name (`pagereel transitions` lists them).")
+
+        /// Every option any entry takes, once, its type the union of the entries' and its summary
+        /// naming the transitions that take it.
+        static let options: [KeySpec] = {
+            var order: [String] = [], byName: [String: [(entry: String, spec: KeySpec)]] = [:]
+            for entry in TransitionCatalogue.entries {
+                for option in entry.options {
+                    if byName[option.name] == nil { order.append(option.name) }
+                    byName[option.name, default: []].append((entry.name, option))
+                }
+            }
+            return order.map { name in
+                let uses = byName[name]!
+                var types: [ValueType] = [], seen = Set<String>()
+                for use in uses where seen.insert("\(use.spec.type)").inserted { types.append(use.spec.type) }
+                let first = uses[0].spec
+                let sameDefault = uses.allSatisfy { $0.spec.defaultValue == first.defaultValue }
+                return KeySpec(name, types.count == 1 ? types[0] : .oneOf(types),
+                               default: sameDefault ? first.defaultValue : .described("by transition"),
+                               first.summary + " (" + uses.map { "`\($0.entry)`" }.joined(separator: ", ") + ")")
+            }
+        }()
+
+        static let spec = ObjectSpec("catalogueTransition", "A transition of iCarousel, ViewPagerTransforms, "
+                                     + "ViewPager2 or Swiper with options: `name` and the options that transition takes, "
+                                     + "with its library's defaults.", keys: [name] + options)
+    }
+
     enum FoldKeys {
         static let folds = Key<Int>.integer("folds", .limit(1...32), default: 5,
                                             "Number of accordion strips, each two hinged halves.")

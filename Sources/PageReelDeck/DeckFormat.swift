@@ -18,7 +18,7 @@ public enum DeckFormat {
         CaptionsKeys.spec, PageStyleKeys.spec, ShadowKeys.spec,
         PageTemplateKeys.spec, PageKeys.spec, VideoKeys.spec, GradientKeys.spec, LayerKeys.spec,
         ParallaxKeys.spec,
-        CustomTransitionKeys.spec, FoldKeys.spec,
+        CustomTransitionKeys.spec, CatalogueTransitionKeys.spec, FoldKeys.spec,
         TabsKeys.spec, SelectorKeys.spec, IndicatorKeys.spec, PhysicsKeys.spec, SpringKeys.spec,
         StepKeys.spec, DragKeys.spec, FlingKeys.spec, JumpKeys.spec, TapKeys.spec, HintKeys.spec,
     ]
@@ -36,6 +36,7 @@ public enum DeckFormat {
     /// A recording: its path, or a video object.
     static let video = ValueType.oneOf([.string(nonEmpty: true), .object(VideoKeys.spec.name)])
     /// The transition names and the custom object.
-    static let transition = ValueType.oneOf([.choice(TransitionName.allCases.map(\.rawValue)),
-                                             .object(CustomTransitionKeys.spec.name)])
+    static let transition = ValueType.oneOf([.choice(TransitionName.allCases.map(\.rawValue) + TransitionCatalogue.names),
+                                             .object(CustomTransitionKeys.spec.name),
+                                             .object(CatalogueTransitionKeys.spec.name)])
 }

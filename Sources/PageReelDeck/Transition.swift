@@ -1,7 +1,9 @@
-/// How pages are placed as they scroll: a named preset or MAG's custom transition object.
+/// How pages are placed as they scroll: a named preset, MAG's custom transition object, or a
+/// transition of a paging library's catalogue (`TransitionCatalogue`).
 public enum TransitionSpec: Sendable, Equatable {
     case named(TransitionName)
     case custom(CustomTransition)
+    case catalogue(CatalogueTransition)
 }
 
 /// Every named transition (DESIGN §4), in the order `pagereel transitions` lists them.

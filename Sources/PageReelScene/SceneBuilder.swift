@@ -36,6 +36,7 @@ public struct SceneBuilder: Sendable {
         let eye = deck.perspective > 0 ? deck.perspective : 500
         switch spec {
         case .custom(let custom): return MAGTransition(custom)
+        case .catalogue(let transition): return catalogueTransition(transition, deck: deck)
         case .named(let name):
             switch name {
             case .none, .slide, .dive, .roll, .cards: return MAGTransition(name, perspective: deck.perspective)!
@@ -45,6 +46,24 @@ public struct SceneBuilder: Sendable {
             case .depth: return DepthTransition()
             case .zoom: return ZoomTransition()
             }
+        }
+    }
+
+    /// A library's transition, drawn as the library does (`TransitionCatalogue`).
+    static func catalogueTransition(_ transition: CatalogueTransition, deck: Deck) -> any PageTransition {
+        let geometry = PageGeometry(width: deck.viewport.width, height: deck.viewport.height, offset: 0,
+                                    pageCount: deck.pageCount)
+        let parts = transition.name.split(separator: ".", maxSplits: 1).map(String.init)
+        if parts.first == "icarousel", let kind = parts.last.flatMap(ICarouselTransition.Kind.init(rawValue:)) {
+            return ICarouselTransition(kind, options: transition.options, geometry: geometry)
+        }
+        if let transformer = ViewPagerTransition.named(transition.name) {
+            return ViewPagerTransition(transformer, options: transition.options)
+        }
+        switch parts.first {
+        default:
+            // The catalogue lists only what is drawn here (a test checks every entry).
+            preconditionFailure("no drawing for transition \(transition.name)")
         }
     }
 

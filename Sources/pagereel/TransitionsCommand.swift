@@ -1,11 +1,13 @@
 import ArgumentParser
+import Foundation
 import PageReel
 
-/// `pagereel transitions [--sheet OUT.png]`: the transition names, one per line, or a contact sheet.
+/// `pagereel transitions [--sheet OUT.png]`: the transitions, one per line (name, library, look), or
+/// a contact sheet.
 struct TransitionsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "transitions",
-        abstract: "List the transition names, one per line.",
+        abstract: "List the transitions, one per line: name, library, what it looks like.",
         discussion: """
         --sheet renders a labelled contact sheet of every transition half way through a swipe.
 
@@ -13,6 +15,7 @@ struct TransitionsCommand: ParsableCommand {
           pagereel transitions
           pagereel transitions --sheet transitions.png
           pagereel export deck.json --transition fold -o fold.mp4
+          pagereel export deck.json --transition icarousel.wheel -o wheel.mp4
         """
     )
 
@@ -24,7 +27,12 @@ struct TransitionsCommand: ParsableCommand {
         if let sheet {
             try library { () throws(PageReelError) in try Still.writePNG(try TransitionSheet.render(), to: sheet.path) }
         } else {
-            Console.outRaw(NamedTransition.names.map { $0 + "\n" }.joined())
+            let width = (NamedTransition.names.map(\.count).max() ?? 0) + 2
+            let libraryWidth = (NamedTransition.all.map(\.library.count).max() ?? 0) + 2
+            Console.outRaw(NamedTransition.all.map {
+                $0.name.padding(toLength: width, withPad: " ", startingAt: 0)
+                    + $0.library.padding(toLength: libraryWidth, withPad: " ", startingAt: 0) + $0.summary + "\n"
+            }.joined())
         }
     }
 }
