@@ -5,7 +5,7 @@ import PageReelRaster
 import PageReelScene
 import PageReelTimeline
 
-/// A labelled contact sheet of every transition, each held at mid-swipe between two pages
+/// A labelled contact sheet of every transition, each held 40% of the way through a swipe between two pages
 /// (`pagereel transitions --sheet`).
 public enum TransitionSheet {
     /// The pages shown: four colours in turn, with big numbers.
@@ -43,9 +43,9 @@ public enum TransitionSheet {
         sheet.fill(r: 0x14, g: 0x17, b: 0x1C, a: 255)
         let renderer = FrameRenderer(deck: deck, baseDirectory: ".")
         let text = TextRenderer()
-        // Half way from page 2 to page 3.
-        let offset = 1.5 * deck.viewport.width
-        let state = TimelineState(time: 0, offset: offset, velocity: 0, phase: .dragging, touch: nil, position: 1.5)
+        // 40% of the way from page 2 to page 3 (at exactly half way a flip shows neither side).
+        let offset = 1.4 * deck.viewport.width
+        let state = TimelineState(time: 0, offset: offset, velocity: 0, phase: .dragging, touch: nil, position: 1.4)
         var frame = Pixmap(width: tile.width, height: tile.height)
         for (transition, column, row) in cells {
             let x = column * tile.width, y = row * (tile.height + label)

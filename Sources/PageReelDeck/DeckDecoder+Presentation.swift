@@ -9,13 +9,19 @@ extension DeckDecoder {
         case .string:
             guard let name = r.value.string else { return nil }
             if TransitionCatalogue.entry(name) != nil { return .catalogue(CatalogueTransition(name: name)) }
-            let preset: TransitionName? = TransitionName(rawValue: name)
-            guard let preset else {
-                r.reportUnknown("transition", name, among: TransitionName.allCases.map(\.rawValue) + TransitionCatalogue.names)
+            guard let preset = TransitionName(rawValue: name) else {
+                let all = TransitionName.allCases.map(\.rawValue) + TransitionCatalogue.names
+                if let near = SpellingSuggestion.closest(to: name, among: all) {
+                    r.report("unknown transition \(MessageText.quoted(name)) (did you mean \(MessageText.quoted(near))?)")
+                } else {
+                    let presets = TransitionName.allCases.map(\.rawValue).joined(separator: ", ")
+                    r.report("unknown transition \(MessageText.quoted(name)) (use \(presets) or a library's, as "
+                             + "`pagereel transitions` lists them)")
+                }
                 return nil
             }
             return .named(preset)
-        case .object where r.has(DeckFormat.CatalogueTransitionKeys.name.name):
+        case .object where r.has(DeckFormat.CatalogueTransitionKeys.name):
             return readCatalogueTransition(&r)
         case .object:
             typealias K = DeckFormat.CustomTransitionKeys
@@ -34,18 +40,34 @@ extension DeckDecoder {
 
     /// `{name, options…}`: the options the named transition takes, each of the type it declares.
     static func readCatalogueTransition(_ r: inout JSONReader) -> TransitionSpec? {
-        let nameKey = DeckFormat.CatalogueTransitionKeys.name.name
+        let nameKey = DeckFormat.CatalogueTransitionKeys.name
         guard let name = r.member(nameKey, { $0.readString(nonEmpty: true) }) else { return nil }
         guard let entry = TransitionCatalogue.entry(name) else {
-            r.member(nameKey) { $0.reportUnknown("transition", name, among: TransitionCatalogue.names) }
+            r.member(nameKey) { (r: inout JSONReader) -> Bool? in
+                let hint = SpellingSuggestion.closest(to: name, among: TransitionCatalogue.names)
+                    .map { "did you mean \(MessageText.quoted($0))?" } ?? "`pagereel transitions` lists them"
+                r.report("unknown transition \(MessageText.quoted(name)) (\(hint))")
+                return nil
+            }
             return nil
         }
         guard r.expectObject(keys: [nameKey] + entry.options.map(\.name)) else { return nil }
+        return .catalogue(CatalogueTransition(name: name, options: readOptions(&r, entry.options)))
+    }
+
+    /// The options `keys` declares that the object under the cursor gives; one that equals its
+    /// default is left out, so writing a default changes nothing.
+    static func readOptions(_ r: inout JSONReader, _ keys: [KeySpec]) -> TransitionOptions {
         var options = TransitionOptions()
-        for option in entry.options where r.has(option.name) {
-            if let value = r.member(option.name, { readOption(&$0, option.type) }) { options.values[option.name] = value }
+        for key in keys where r.has(key.name) {
+            guard let value = r.member(key.name, { readOption(&$0, key.type) }) else { continue }
+            if case .json(let text) = key.defaultValue, let parsed = try? JSONParser.parse(Array(text.utf8)) {
+                var reader = JSONReader(parsed)
+                if readOption(&reader, key.type) == value { continue }
+            }
+            options.values[key.name] = value
         }
-        return .catalogue(CatalogueTransition(name: name, options: options))
+        return options
     }
 
     /// An option value of the declared type.
@@ -70,11 +92,7 @@ extension DeckDecoder {
             return .array(r.elements { r, _ in readOption(&r, element) })
         case .object(let name):
             guard let spec = DeckFormat.object(name), r.expectObject(spec) else { return nil }
-            var options = TransitionOptions()
-            for key in spec.keys where r.has(key.name) {
-                if let value = r.member(key.name, { readOption(&$0, key.type) }) { options.values[key.name] = value }
-            }
-            return .object(options)
+            return .object(readOptions(&r, spec.keys))
         case .oneOf(let types):
             // The first type the value's JSON kind fits.
             for type in types where Self.fits(r.value, type) { return readOption(&r, type) }

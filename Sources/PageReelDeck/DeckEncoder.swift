@@ -75,7 +75,7 @@ public enum DeckEncoder {
         case .named(let name): return .string(name.rawValue)
         case .catalogue(let transition):
             guard !transition.options.values.isEmpty else { return .string(transition.name) }
-            return .object([(DeckFormat.CatalogueTransitionKeys.name.name, .string(transition.name))]
+            return .object([(DeckFormat.CatalogueTransitionKeys.name, .string(transition.name))]
                 + transition.options.values.sorted { $0.key < $1.key }.map { ($0.key, optionValue($0.value)) })
         case .custom(let custom):
             return .object([

@@ -25,37 +25,18 @@ extension DeckFormat {
                                      keys: [angleRatio.spec, translation.spec, rotation.spec, perspective.spec])
     }
 
-    /// A catalogue transition with options: `name` and the options of every entry (each entry
-    /// takes its own; the decoder checks which).
+    /// A catalogue transition with options: one object per transition, `name` and its own options
+    /// (with its library's defaults), so the schema knows exactly which options each name takes.
     enum CatalogueTransitionKeys {
-        static let name = KeySpec("name", .choice(TransitionCatalogue.names), required: true,
-                                  "The transition, by its library's name (`pagereel transitions` lists them).")
+        static let name = "name"
 
-        /// Every option any entry takes, once, its type the union of the entries' and its summary
-        /// naming the transitions that take it.
-        static let options: [KeySpec] = {
-            var order: [String] = [], byName: [String: [(entry: String, spec: KeySpec)]] = [:]
-            for entry in TransitionCatalogue.entries {
-                for option in entry.options {
-                    if byName[option.name] == nil { order.append(option.name) }
-                    byName[option.name, default: []].append((entry.name, option))
-                }
-            }
-            return order.map { name in
-                let uses = byName[name]!
-                var types: [ValueType] = [], seen = Set<String>()
-                for use in uses where seen.insert("\(use.spec.type)").inserted { types.append(use.spec.type) }
-                let first = uses[0].spec
-                let sameDefault = uses.allSatisfy { $0.spec.defaultValue == first.defaultValue }
-                return KeySpec(name, types.count == 1 ? types[0] : .oneOf(types),
-                               default: sameDefault ? first.defaultValue : .described("by transition"),
-                               first.summary + " (" + uses.map { "`\($0.entry)`" }.joined(separator: ", ") + ")")
-            }
-        }()
+        static func spec(_ entry: TransitionCatalogue.Entry) -> ObjectSpec {
+            ObjectSpec("transition." + entry.name, "`\(entry.name)` (\(entry.library.rawValue)) with options: "
+                       + entry.summary + ".",
+                       keys: [KeySpec(name, .choice([entry.name]), required: true, "The transition.")] + entry.options)
+        }
 
-        static let spec = ObjectSpec("catalogueTransition", "A transition of iCarousel, ViewPagerTransforms, "
-                                     + "ViewPager2 or Swiper with options: `name` and the options that transition takes, "
-                                     + "with its library's defaults.", keys: [name] + options)
+        static let specs: [ObjectSpec] = TransitionCatalogue.entries.map(spec)
     }
 
     enum FoldKeys {

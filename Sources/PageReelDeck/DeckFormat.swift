@@ -13,12 +13,14 @@
 /// The declarations of deck format version 1.
 public enum DeckFormat {
     /// Every object of the format, the deck first, in the order the reference presents them.
-    public static let objects: [ObjectSpec] = [
+    public static let objects: [ObjectSpec] = baseObjects + CatalogueTransitionKeys.specs
+
+    private static let baseObjects: [ObjectSpec] = [
         RootKeys.spec, CanvasKeys.spec, BackdropImageKeys.spec, ViewportKeys.spec, DeviceKeys.spec, StatusBarKeys.spec,
         CaptionsKeys.spec, PageStyleKeys.spec, ShadowKeys.spec,
         PageTemplateKeys.spec, PageKeys.spec, VideoKeys.spec, GradientKeys.spec, LayerKeys.spec,
         ParallaxKeys.spec,
-        CustomTransitionKeys.spec, CatalogueTransitionKeys.spec, FoldKeys.spec,
+        CustomTransitionKeys.spec, CreativeStateKeys.spec, FoldKeys.spec,
         TabsKeys.spec, SelectorKeys.spec, IndicatorKeys.spec, PhysicsKeys.spec, SpringKeys.spec,
         StepKeys.spec, DragKeys.spec, FlingKeys.spec, JumpKeys.spec, TapKeys.spec, HintKeys.spec,
     ]
@@ -37,6 +39,6 @@ public enum DeckFormat {
     static let video = ValueType.oneOf([.string(nonEmpty: true), .object(VideoKeys.spec.name)])
     /// The transition names and the custom object.
     static let transition = ValueType.oneOf([.choice(TransitionName.allCases.map(\.rawValue) + TransitionCatalogue.names),
-                                             .object(CustomTransitionKeys.spec.name),
-                                             .object(CatalogueTransitionKeys.spec.name)])
+                                             .object(CustomTransitionKeys.spec.name)]
+                                            + CatalogueTransitionKeys.specs.map { .object($0.name) })
 }

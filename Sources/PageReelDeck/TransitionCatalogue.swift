@@ -49,7 +49,7 @@ public enum TransitionCatalogue {
     }
 
     /// Every entry, library by library, in each library's own order.
-    public static let entries: [Entry] = iCarousel + viewPager
+    public static let entries: [Entry] = iCarousel + viewPager + swiper
 
     /// Every entry's name.
     public static var names: [String] { entries.map(\.name) }
@@ -174,4 +174,64 @@ public enum TransitionCatalogue {
             entry("viewpager2.zoomOut", .viewPager2, [], "google's zoom-out sample: pages shrink to 0.85 and fade to half as they slide, pulled together by the margins they open"),
         ]
     }()
+
+    // MARK: - Swiper
+
+    private static let swiper: [Entry] = {
+        func entry(_ name: String, _ options: [KeySpec], _ summary: String) -> Entry {
+            Entry(name: "swiper." + name, library: .swiper, options: options, summary: summary)
+        }
+        func flag(_ name: String, _ value: Bool, _ summary: String) -> KeySpec {
+            KeySpec(name, .boolean, default: .json(value ? "true" : "false"), summary)
+        }
+        let slideShadows = flag("slideShadows", true, "Shade the slides as they turn (Swiper's slide shadows).")
+        let state = KeySpec("prev", .object(CreativeStateKeys.spec.name), default: .json("{}"),
+                            "Where a previous slide goes, one slide away: translate, rotate, opacity, scale, origin.")
+        return [
+            entry("slide", [], "pages slide side by side, flat, as in a plain paged scroll view"),
+            entry("fade", [flag("crossFade", false, "Fade the old slide out while the next fades in.")],
+                  "pages stay in place and the next one fades in over the current one"),
+            entry("cube", [slideShadows, flag("shadow", true, "The cube's shadow on the floor (accepted; not drawn)."),
+                           number("shadowOffset", 20, "The floor shadow's offset in points (accepted; not drawn)."),
+                           number("shadowScale", 0.94, "The floor shadow's scale (accepted; not drawn).")],
+                  "pages on the faces of a cube that turns in perspective to bring the next face round"),
+            entry("coverflow", [number("rotate", 50, "Degrees a slide one slide away turns."),
+                                KeySpec("stretch", .oneOf([.number(.any), .string(nonEmpty: true)]), default: .json("0"),
+                                        "Points (or `\"N%\"` of the slide) slides move toward the centre."),
+                                number("depth", 100, "Points a slide one slide away recedes."),
+                                number("scale", 1, "The scale of a slide one slide away."),
+                                number("modifier", 1, "Multiplies the effect."), slideShadows],
+                  "pages beside the current one turn toward it and recede, like album covers on a shelf"),
+            entry("flip", [slideShadows, flag("limitRotation", true, "Turn no further than half a turn.")],
+                  "the page flips over like a card, with the next page on its back"),
+            entry("cards", [slideShadows, flag("rotate", true, "Fan the cards."),
+                            number("perSlideRotate", 2, "Degrees each card turns from the next."),
+                            number("perSlideOffset", 8, "Percent of the card's width each card shifts from the next.")],
+                  "pages lie in a slightly fanned stack of cards that shifts and tilts as it is paged through"),
+            entry("creative", [number("limitProgress", 1, "Slides this many away stop moving further."),
+                               flag("shadowPerProgress", false, "Darken slides by their progress over limitProgress."),
+                               number("progressMultiplier", 1, "Multiplies the progress."),
+                               flag("perspective", true, "View in perspective (1200 px)."),
+                               state,
+                               KeySpec("next", .object(CreativeStateKeys.spec.name), default: .json("{}"),
+                                       "Where a next slide goes, one slide away.")],
+                  "pages move, turn, scale and fade between a previous and a next state"),
+        ]
+    }()
+}
+
+/// Swiper creative's `prev` and `next` states, declared with the deck format.
+public enum CreativeStateKeys {
+    public static let spec = ObjectSpec("creativeState", "Swiper's creative effect: where a slide one slide away "
+                                        + "goes. Omitted values stay as they are.", keys: [
+        KeySpec("translate", .array(.oneOf([.number(.any), .string(nonEmpty: true)]), maxItems: 3),
+                default: .json("[0, 0, 0]"), "x, y, z in points, or `\"N%\"` of the slide."),
+        KeySpec("rotate", .array(.number(.any), maxItems: 3), default: .json("[0, 0, 0]"),
+                "Degrees about x, y and z."),
+        KeySpec("opacity", .number(.fraction), default: .json("1"), "Its opacity."),
+        KeySpec("scale", .number(.nonNegative), default: .json("1"), "Its scale."),
+        KeySpec("origin", .string(nonEmpty: true), default: .described("the centre"),
+                "The transform origin, as CSS writes it (`left center`, `50% 100%`)."),
+        KeySpec("shadow", .boolean, default: .json("false"), "Shade it as it goes."),
+    ])
 }

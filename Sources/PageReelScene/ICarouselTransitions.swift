@@ -62,9 +62,10 @@ struct ICarouselTransition: PageTransition {
         }
     }
 
-    /// Pages this far from the current one can still show (iCarousel's visible-item counts): half
-    /// the ring for the circular types, the viewport's worth of items and two more for the flat ones,
-    /// a dozen receding ones for the time machines.
+    /// Pages this far from the current one can still show (iCarousel's visible-item counts, §1.4):
+    /// the whole ring for rotary and cylinder, half of it for their inverted forms, the wheel's
+    /// visible part, the viewport's worth of items and two more for the flat ones, a dozen receding
+    /// ones for the time machines.
     private(set) var reach: Double
 
     func visibleReach(_ g: PageGeometry) -> Double {
@@ -72,7 +73,13 @@ struct ICarouselTransition: PageTransition {
         switch kind {
         case .linear, .coverFlow, .coverFlow2: return ((span / (w * spacing)).rounded(.up) + 2) / 2 + 0.5
         case .timeMachine, .invertedTimeMachine: return 12
-        default: return circularCount(g) / 2 + 0.5
+        case .rotary, .cylinder: return circularCount(g) / 2 + 0.5
+        case .invertedRotary, .invertedCylinder: return (circularCount(g) / 2).rounded(.up) / 2 + 0.5
+        case .wheel, .invertedWheel:
+            // The whole wheel when it fits the carousel, else the half facing the viewer and one more.
+            let n = circularCount(g), r = radius ?? w * spacing * n / arc
+            let visible = r - w / 2 < min(g.viewportWidth, g.viewportHeight) / 2 ? n : (n / 2).rounded(.up) + 1
+            return visible / 2 + 0.5
         }
     }
 

@@ -60,6 +60,9 @@ public struct SceneBuilder: Sendable {
         if let transformer = ViewPagerTransition.named(transition.name) {
             return ViewPagerTransition(transformer, options: transition.options)
         }
+        if parts.first == "swiper", let effect = parts.last.flatMap(SwiperTransition.Effect.init(rawValue:)) {
+            return SwiperTransition(effect, options: transition.options)
+        }
         switch parts.first {
         default:
             // The catalogue lists only what is drawn here (a test checks every entry).

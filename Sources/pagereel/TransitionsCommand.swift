@@ -9,7 +9,8 @@ struct TransitionsCommand: ParsableCommand {
         commandName: "transitions",
         abstract: "List the transitions, one per line: name, library, what it looks like.",
         discussion: """
-        --sheet renders a labelled contact sheet of every transition half way through a swipe.
+        --sheet renders a labelled contact sheet of every transition 40% of the way through a swipe, \
+        grouped by library.
 
         Examples:
           pagereel transitions

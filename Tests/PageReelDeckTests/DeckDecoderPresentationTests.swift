@@ -12,7 +12,7 @@ import Testing
     @Test(arguments: [
         (#""card""#, #"transition: unknown transition "card" (did you mean "cards"?)"#),
         (#""Cube""#, #"transition: unknown transition "Cube" (did you mean "cube"?)"#),
-        (#""sparkle""#, #"transition: unknown transition "sparkle" (use none, slide, dive, roll, cards, fold, coverflow, cube, depth or zoom)"#),
+        (#""sparkle""#, #"transition: unknown transition "sparkle" (use none, slide, dive, roll, cards, fold, coverflow, cube, depth, zoom or a library's, as `pagereel transitions` lists them)"#),
         ("3", "transition: expected a transition name or an object, got a number"),
         (#"{"translation": [1, 2, 3]}"#, "transition.translation: expected 2 numbers, got 3"),
         (#"{"rotation": [0, "y", 0]}"#, "transition.rotation[1]: expected a number, got a string"),

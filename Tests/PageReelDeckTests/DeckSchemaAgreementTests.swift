@@ -166,6 +166,8 @@ import Testing
     func requiredAndUnknownKeysAgree(_ context: SchemaContext) {
         let schema = context.definition.isEmpty ? validator.root : validator.root["$defs"]![context.definition]!
         for key in (schema["required"]?.elements ?? []).compactMap(\.string) {
+            // A library transition without its name is MAG's custom object (all of whose keys are optional).
+            if context.definition.hasPrefix("transition."), key == "name" { continue }
             expect(false, context.deck(trying: [], removing: [key]), "\(context) without \(key)")
         }
         expect(false, context.deck(trying: "bogus", "1"), "\(context) with an unknown key")

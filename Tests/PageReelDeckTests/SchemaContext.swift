@@ -41,6 +41,7 @@ struct SchemaContext: CustomStringConvertible {
             SchemaContext(definition: "viewport", deck: onePage + #""viewport": @}"#,
                           base: [("width", "100"), ("height", "100")]),
             SchemaContext(definition: "customTransition", deck: onePage + #""transition": @}"#),
+            SchemaContext(definition: "creativeState", deck: onePage + #""transition": {"name": "swiper.creative", "prev": @}}"#),
             SchemaContext(definition: "fold", deck: onePage + #""fold": @}"#),
             SchemaContext(definition: "pageStyle", deck: onePage + #""page": @}"#),
             SchemaContext(definition: "shadow", deck: onePage + #""page": {"shadow": @}}"#),
@@ -73,7 +74,11 @@ struct SchemaContext: CustomStringConvertible {
             SchemaContext(definition: "device", deck: onePage + #""device": @}"#, base: [("model", #""phone""#)]),
             SchemaContext(definition: "statusBar", deck: onePage + #""device": {"model": "phone", "statusBar": @}}"#),
             SchemaContext(definition: "captions", deck: onePage + #""captions": @}"#),
-        ]
+        ] + TransitionCatalogue.entries.map { entry in
+            // Each library transition's own object, named.
+            SchemaContext(definition: "transition." + entry.name, deck: onePage + #""transition": @}"#,
+                          base: [("name", "\"\(entry.name)\"")])
+        }
     }()
 }
 

@@ -41,8 +41,12 @@ import Testing
     }
 
     @Test func transitionsByName() {
-        #expect(NamedTransition.names == TransitionName.allCases.map(\.rawValue))
+        // pagereel's presets, then every library's catalogue.
+        #expect(NamedTransition.names == TransitionName.allCases.map(\.rawValue) + TransitionCatalogue.names)
         #expect(NamedTransition(name: "cards")?.spec == .named(.cards))
+        #expect(NamedTransition(name: "swiper.cube")?.spec == .catalogue(CatalogueTransition(name: "swiper.cube")))
+        #expect(NamedTransition(name: "swiper.cube")?.library == "Swiper")
+        #expect(NamedTransition.suggestion(for: "icarousel.whel") == "icarousel.wheel")
         #expect(NamedTransition(name: "Cards") == nil)
         #expect(NamedTransition.suggestion(for: "cub") == "cube")
         #expect(NamedTransition.suggestion(for: "flod") == "fold")

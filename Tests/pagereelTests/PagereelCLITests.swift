@@ -133,11 +133,23 @@ extension PagereelCLITests {
     @Test func transitionsCommand() throws {
         let list = try CLI.run("transitions")
         #expect(list.status == 0)
-        #expect(list.text == "none\nslide\ndive\nroll\ncards\nfold\ncoverflow\ncube\ndepth\nzoom\n")
+        // One per line: the name, its library, what it looks like.
+        let rows = list.text.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+        #expect(rows.prefix(10).map { String($0[0]) }
+            == ["none", "slide", "dive", "roll", "cards", "fold", "coverflow", "cube", "depth", "zoom"])
+        #expect(rows.contains { $0[0] == "icarousel.wheel" && $0[1] == "iCarousel" })
+        #expect(rows.contains { $0[0] == "viewpager.cubeOut" && $0[1] == "ViewPagerTransforms" })
+        #expect(rows.contains { $0[0] == "viewpager2.depth" && $0[1] == "ViewPager2" })
+        #expect(rows.allSatisfy { $0.count >= 3 })
         let folder = try scratch.directory()
         #expect(try CLI.run("transitions", "--sheet", folder + "/sheet.png").status == 0)
+        // Six 320 × 200 tiles to a row, each with a 28 px label; every library from a new row.
         let sheet = try Probe(folder + "/sheet.png")
-        #expect(sheet.width == 1600 && sheet.height == 456)
+        let height = sheet.height ?? 0
+        #expect(sheet.width == 1920 && height % 228 == 0 && height >= 228 * ((rows.count + 5) / 6))
+        let wheel = try CLI.run("still", CLI.samples + "/onboarding/deck.json", "--time", "0.7", "--size", "320x180",
+                                "--transition", "icarousel.wheel", "-o", folder + "/wheel.png")
+        #expect(wheel.status == 0, "\(wheel.stderr)")
         // Every transition is accepted on the command line; a typo is a usage error with a hint.
         let still = try CLI.run("still", CLI.samples + "/onboarding/deck.json", "--time", "0.7", "--size", "320x180",
                                 "--transition", "fold", "-o", folder + "/fold.png")
