@@ -80,7 +80,7 @@ public enum TransitionCatalogue {
          KeySpec("radius", .number(.positive), default: .described("from the arc and the item count"),
                  "The ring's radius in points."),
          KeySpec("angle", .number(.any), default: .described("arc / count"), summary),
-         KeySpec("count", .number(.positive), default: .described("12 to 30 by the viewport, at most the page count"),
+         KeySpec("count", .number(.limit(1...1000)), default: .described("12 to 30 by the viewport, at most the page count"),
                  "How many items the ring has room for.")] + fades
     }
 
@@ -208,7 +208,8 @@ public enum TransitionCatalogue {
                             number("perSlideRotate", 2, "Degrees each card turns from the next."),
                             number("perSlideOffset", 8, "Percent of the card's width each card shifts from the next.")],
                   "pages lie in a slightly fanned stack of cards that shifts and tilts as it is paged through"),
-            entry("creative", [number("limitProgress", 1, "Slides this many away stop moving further."),
+            entry("creative", [KeySpec("limitProgress", .number(.limit(0...1000)), default: .json("1"),
+                                       "Slides this many away stop moving further."),
                                flag("shadowPerProgress", false, "Darken slides by their progress over limitProgress."),
                                number("progressMultiplier", 1, "Multiplies the progress."),
                                flag("perspective", true, "View in perspective (1200 px)."),

@@ -103,14 +103,17 @@ public struct SceneBuilder: Sendable {
     private func pageItems(state: TimelineState, geometry: PageGeometry, toOutput: Matrix4,
                            transition: any PageTransition) -> [SceneItem] {
         let position = state.position
-        let first = max(0, Int((position - transition.reach).rounded(.up)))
-        let last = min(deck.pageCount - 1, Int((position + transition.reach).rounded(.down)))
+        // However far a transition says pages show, no more than 15 each side are drawn (iCarousel's
+        // 30 visible items): options cannot make a frame draw a million pages.
+        let reach = min(transition.reach, SceneBuilder.maxReach)
+        let first = max(0, Int((position - reach).rounded(.up)))
+        let last = min(deck.pageCount - 1, Int((position + reach).rounded(.down)))
         guard first <= last else { return [] }
         let style = deck.pageStyle
         var placed: [(quad: PlacedQuad, page: Int, texture: TextureKey)] = []
         for page in first...last {
             let s = (Double(page) * geometry.width - state.offset) / geometry.width
-            guard abs(s) < transition.reach else { continue }
+            guard abs(s) < reach else { continue }
             let content = deck.page(at: page)
             let progress = content.hasParallax ? SceneBuilder.parallaxProgress(s: s) : 0
             let clock = content.videos.isEmpty ? nil : PageClock(time: state.time, appeared: state.lastAppearance(of: page))
@@ -136,6 +139,9 @@ public struct SceneBuilder: Sendable {
         }
         return items
     }
+
+    /// The most pages drawn on each side of the current one.
+    static let maxReach = 15.5
 
     /// MAG's parallax progress: trunc((pageX − offset)·100/W), clamped to [−100, 100].
     public static func parallaxProgress(s: Double) -> Int {

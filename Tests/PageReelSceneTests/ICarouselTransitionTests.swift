@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PageReelDeck
+import PageReelTimeline
 @testable import PageReelScene
 
 /// iCarousel's types against the test vectors of `paging-catalogues.md` §1.8: a 320 × 480 carousel
@@ -94,5 +95,21 @@ import PageReelDeck
             let quads = transition.place(page: 1, s: 0, geometry: geometry)
             #expect(quads.count == 1 && quads[0].opacity == 1, "\(name)")
         }
+    }
+}
+
+/// Options cannot make a frame draw every page: at most 15 on each side of the current one.
+@Suite struct TransitionReachTests {
+    @Test func reachIsCapped() {
+        let deck = Deck(canvas: Canvas(width: 640, height: 480), viewport: Rect(x: 220, y: 90, width: 200, height: 300),
+                        pages: .template(count: 100_000, page: Page()))
+        let spec = TransitionSpec.catalogue(CatalogueTransition(name: "swiper.creative",
+                                                                options: TransitionOptions(["limitProgress": .number(1000)])))
+        let state = TimelineState(time: 0, offset: 50_000 * 200, velocity: 0, phase: .idle, touch: nil, position: 50_000)
+        let pages = SceneBuilder(deck: deck, transition: spec).scene(for: state).items.filter {
+            if case .page = $0 { return true }
+            return false
+        }
+        #expect(pages.count <= 31 && pages.count > 0)
     }
 }
