@@ -26,6 +26,8 @@ public struct Deck: Sendable, Equatable {
     public var transition: TransitionSpec = .named(.none)
     /// Eye distance in points for the named MAG transitions; 0 = orthographic.
     public var perspective: Double = 0
+    /// How the pages are laid out: axis, direction, size, spacing, where the current one rests.
+    public var layout: Layout = Layout()
     /// Draw pages only inside the viewport (UIScrollView's `clipsToBounds`); MAG shows neighbours.
     public var clip: Bool = false
     public var fold: FoldOptions = FoldOptions()

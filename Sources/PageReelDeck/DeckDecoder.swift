@@ -58,6 +58,7 @@ public enum DeckDecoder {
         deck.version = version
         deck.transition = r.member(K.transition.name, readTransition) ?? deck.transition
         deck.perspective = r.read(K.perspective) ?? deck.perspective
+        deck.layout = r.member(K.layout.name, readLayout) ?? deck.layout
         deck.clip = r.read(K.clip) ?? deck.clip
         deck.fold = r.member(K.fold.name, readFold) ?? deck.fold
         deck.pageStyle = r.member(K.page.name, readPageStyle) ?? deck.pageStyle
@@ -101,6 +102,19 @@ public enum DeckDecoder {
         canvas.fps = r.read(K.fps) ?? canvas.fps
         canvas.background = r.member(K.background.name, readBackdrop) ?? canvas.background
         return canvas
+    }
+
+    static func readLayout(_ r: inout JSONReader) -> Layout? {
+        typealias K = DeckFormat.LayoutKeys
+        guard r.expectObject(K.spec) else { return nil }
+        var layout = Layout()
+        layout.orientation = r.read(K.orientation) ?? layout.orientation
+        layout.direction = r.read(K.direction) ?? layout.direction
+        layout.pageWidth = r.read(K.pageWidth)
+        layout.pageHeight = r.read(K.pageHeight)
+        layout.spacing = r.read(K.spacing) ?? layout.spacing
+        layout.align = r.read(K.align) ?? layout.align
+        return layout
     }
 
     /// The viewport; x and y default to centring it on the canvas.

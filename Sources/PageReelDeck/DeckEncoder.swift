@@ -18,6 +18,7 @@ public enum DeckEncoder {
         // A viewport the deck left out is left out again, so it is laid out again the same way.
         if !deck.automaticViewport { members.append((K.viewport.name, viewport(deck.viewport))) }
         members += [
+            (K.layout.name, layout(deck.layout)),
             (K.clip.name, .bool(deck.clip)),
             (K.transition.name, transition(deck.transition)),
             (K.perspective.name, .number(deck.perspective)),
@@ -86,6 +87,16 @@ public enum DeckEncoder {
                 (K.perspective.name, .number(custom.perspective)),
             ])
         }
+    }
+
+    static func layout(_ layout: Layout) -> OrderedJSON {
+        typealias K = DeckFormat.LayoutKeys
+        var members: [(String, OrderedJSON)] = [(K.orientation.name, .string(layout.orientation.rawValue)),
+                                                (K.direction.name, .string(layout.direction.rawValue))]
+        if let w = layout.pageWidth { members.append((K.pageWidth.name, .number(w))) }
+        if let h = layout.pageHeight { members.append((K.pageHeight.name, .number(h))) }
+        members += [(K.spacing.name, .number(layout.spacing)), (K.align.name, .string(layout.align.rawValue))]
+        return .object(members)
     }
 
     static func optionValue(_ value: TransitionOptions.Value) -> OrderedJSON {

@@ -8,6 +8,8 @@ extension DeckFormat {
                                      "Format version; only 1 exists. A deck without it is read as version 1.")
         static let canvas = KeySpec("canvas", .object(CanvasKeys.spec.name), default: .json("{}"),
                                     "Output size, frame rate and the colour behind the pages.")
+        static let layout = KeySpec("layout", .object(LayoutKeys.spec.name), default: .json("{}"),
+                                    "How the pages lie: axis, direction, size, spacing and where the current one rests.")
         static let viewport = KeySpec("viewport", .object(ViewportKeys.spec.name), default: .described("centred page"),
                                       "The scroll view's frame on the canvas; every page is its size. Without it: a "
                                       + "centred page 80% of the canvas height tall, 9:16 on a landscape canvas and 80% of "
@@ -73,7 +75,7 @@ extension DeckFormat {
                 + "several values are checked by `pagereel validate` and named in the descriptions: tab titles match "
                 + "the page count, jump and tap targets exist, the viewport fits the canvas, text styling appears on "
                 + "text layers only, `at` times never go back, and the video stays within 600 s.",
-            keys: [version, canvas, viewport, clip.spec, transition, perspective.spec, fold, page, pages, tabs,
+            keys: [version, canvas, viewport, layout, clip.spec, transition, perspective.spec, fold, page, pages, tabs,
                    indicator, touches.spec, physics, script, tail.spec, duration.spec, fonts, device, captions])
     }
 
@@ -91,6 +93,32 @@ extension DeckFormat {
 
         static let spec = ObjectSpec("canvas", "The output frame. One point is one canvas pixel; `--size` scales the "
                                      + "whole deck.", keys: [width.spec, height.spec, fps.spec, background])
+    }
+
+    enum LayoutKeys {
+        static let orientation = Key<Layout.Orientation>.choice("orientation", noun: "orientation", default: .horizontal,
+                                                                "The paging axis: `horizontal` or `vertical` (stories, "
+                                                                + "short-video feeds); a drag's `by` is in pages along it.")
+        static let direction = Key<Layout.Direction>.choice("direction", noun: "direction", default: .ltr,
+                                                            "`rtl` pages right to left, as Arabic and Hebrew interfaces "
+                                                            + "do: the next page enters from the left; tabs and dots run "
+                                                            + "right to left (horizontal layouts).")
+        static let pageWidth = Key<Double>(spec: KeySpec("pageWidth", .number(.limit(1...7680)),
+                                                         default: .described("the viewport's"),
+                                                         "Page width in points: narrower than the viewport, the "
+                                                         + "neighbours peek in.")) { $0.readNumber(.limit(1...7680)) }
+        static let pageHeight = Key<Double>(spec: KeySpec("pageHeight", .number(.limit(1...4320)),
+                                                          default: .described("the viewport's"),
+                                                          "Page height in points.")) { $0.readNumber(.limit(1...4320)) }
+        static let spacing = Key<Double>.number("spacing", .limit(0...7680), default: 0, "Points between neighbouring pages.")
+        static let align = Key<Layout.Align>.choice("align", noun: "alignment", default: .center,
+                                                    "Where the current page rests: `center` of the viewport, or its "
+                                                    + "`start` (left, right for `rtl`, top when vertical).")
+
+        static let spec = ObjectSpec("layout", "How the pages lie in the scroll view. One page's scroll is its size "
+                                     + "along the axis plus `spacing`.",
+                                     keys: [orientation.spec, direction.spec, pageWidth.spec, pageHeight.spec, spacing.spec,
+                                            align.spec])
     }
 
     enum ViewportKeys {

@@ -16,7 +16,7 @@ public enum DeckFormat {
     public static let objects: [ObjectSpec] = baseObjects + CatalogueTransitionKeys.specs
 
     private static let baseObjects: [ObjectSpec] = [
-        RootKeys.spec, CanvasKeys.spec, BackdropImageKeys.spec, ViewportKeys.spec, DeviceKeys.spec, StatusBarKeys.spec,
+        RootKeys.spec, CanvasKeys.spec, BackdropImageKeys.spec, ViewportKeys.spec, LayoutKeys.spec, DeviceKeys.spec, StatusBarKeys.spec,
         CaptionsKeys.spec, PageStyleKeys.spec, ShadowKeys.spec,
         PageTemplateKeys.spec, PageKeys.spec, VideoKeys.spec, GradientKeys.spec, LayerKeys.spec,
         ParallaxKeys.spec,

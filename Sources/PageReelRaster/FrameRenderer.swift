@@ -122,6 +122,8 @@ public final class FrameRenderer: Sendable {
     func drawScreenParts(over pixmap: inout Pixmap, of page: Page, scale: Double) throws(RasterError) {
         guard let device = deck.device, device.model.kind != .browser else { return }
         let viewport = deck.viewport
+        // Only a page that is the whole screen shows the screen's bars.
+        guard deck.pageSize == (viewport.width, viewport.height) else { return }
         let unit = viewport.width / device.model.width * scale
         if device.homeIndicator, device.model.homeIndicatorWidth != nil {
             let rows = min(pixmap.height, max(1, Int((16 * unit).rounded())))
@@ -196,13 +198,13 @@ public final class FrameRenderer: Sendable {
         let work = missing
         // One slot per page; each worker fills only its own.
         let results = Mutex([Result<Texture, RasterError>?](repeating: nil, count: work.count))
-        let viewport = deck.viewport
+        let pageSize = deck.pageSize
         DispatchQueue.concurrentPerform(iterations: work.count) { k in
             let cached = work[k].cached
             let result = Result { () throws(RasterError) -> Texture in
                 let content = deck.page(at: cached.page)
-                var page = try pages.render(content, style: deck.pageStyle, width: viewport.width,
-                                            height: viewport.height, scale: scene.scale, progress: cached.progress,
+                var page = try pages.render(content, style: deck.pageStyle, width: pageSize.width,
+                                            height: pageSize.height, scale: scene.scale, progress: cached.progress,
                                             frames: cached.frames)
                 try drawScreenParts(over: &page, of: content, scale: scene.scale)
                 return Texture(page)

@@ -13,6 +13,9 @@ import PageReelDeck
 /// iCarousel runs when motion starts and ends; here, on every frame), ties going to the page nearer
 /// the current one. Alpha follows `fadeMin`/`fadeMax`/`fadeRange`/`fadeMinAlpha`.
 struct ICarouselTransition: PageTransition {
+    /// Its library's own vertical form and resting place (`LayoutMapping`).
+    var handlesLayout: Bool { true }
+
     enum Kind: String, CaseIterable, Sendable {
         case linear, rotary, invertedRotary, cylinder, invertedCylinder, wheel, invertedWheel, coverFlow, coverFlow2,
              timeMachine, invertedTimeMachine

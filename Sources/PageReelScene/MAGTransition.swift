@@ -11,7 +11,8 @@ struct MAGTransition: PageTransition {
     var axis: (x: Double, y: Double, z: Double)
     var perspective: Double
 
-    let reach = 1.5
+    /// The current page and its neighbours, or as many as a peeking layout shows.
+    var reach = 1.5
 
     /// The presets of `PagedScrollView.commonInit()`.
     init?(_ name: TransitionName, perspective: Double) {

@@ -11,6 +11,9 @@ protocol PageTransition: Sendable {
     /// The quads of page `page` at relative position s = (page·W − offset)/W (0 = centred,
     /// +1 = one page to the right). Empty when the page is not visible.
     func place(page: Int, s: Double, geometry: PageGeometry) -> [PlacedQuad]
+    /// Whether it places pages in vertical layouts and rests smaller pages centred itself
+    /// (`LayoutMapping`); false by default.
+    var handlesLayout: Bool { get }
 }
 
 /// The sizes a transition needs.

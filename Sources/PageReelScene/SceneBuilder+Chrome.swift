@@ -23,8 +23,10 @@ extension SceneBuilder {
         let n = Double(tabs.titles.count)
         let w = deck.viewport.width, buttonWidth = w / n
         let top = device?.safeTop ?? 0
+        // Right to left, the first tab is at the right and the selector runs leftward.
+        let mirrored = deck.layout.isRightToLeft
         func outputRect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect {
-            self.outputRect(x, y + top, w, h)
+            self.outputRect(mirrored ? deck.viewport.width - x - w : x, y + top, w, h)
         }
         var items: [SceneItem] = [.shape(ShapeItem(rect: outputRect(0, 0, w, tabs.height), color: tabs.background))]
         if let tab = state.touch?.tab, let touch = state.touch {
@@ -61,7 +63,9 @@ extension SceneBuilder {
         for k in 0..<window {
             let page = firstDot + k
             let t = max(0, 1 - abs(Double(page) - position))
-            let x = left + Double(k) * pitch
+            // Right to left, the first page's dot is the rightmost.
+            let slot = deck.layout.isRightToLeft ? window - 1 - k : k
+            let x = left + Double(slot) * pitch
             items.append(.shape(ShapeItem(rect: outputRect(x, centreY - indicator.size / 2, indicator.size, indicator.size),
                                           cornerRadius: indicator.size / 2 * scale,
                                           color: mix(indicator.color, indicator.activeColor, t))))
@@ -69,8 +73,16 @@ extension SceneBuilder {
         return items
     }
 
-    /// A soft translucent circle under the finger.
+    /// A soft translucent circle under the finger: a swipe's along the paging axis (its x is along
+    /// it), mirrored right to left; a tap where it taps.
     func finger(_ touch: Touch) -> [SceneItem] {
+        var touch = touch
+        if touch.tab == nil {
+            if deck.layout.isVertical { (touch.x, touch.y) = (touch.y, touch.x) }
+            if deck.layout.isRightToLeft { touch.x = deck.viewport.width - touch.x }
+        } else if deck.layout.isRightToLeft {
+            touch.x = deck.viewport.width - touch.x
+        }
         let radius = 22.0
         let halo = radius * 1.45
         return [

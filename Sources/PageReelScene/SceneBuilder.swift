@@ -34,12 +34,20 @@ public struct SceneBuilder: Sendable {
         // The carousel-style transitions have their own eye distance (iCarousel's −1/500) unless
         // the deck sets one.
         let eye = deck.perspective > 0 ? deck.perspective : 500
+        // MAG's transitions show the pages a peeking layout shows, not only the neighbours.
+        let peek = LayoutMapping.peekReach(deck: deck)
         switch spec {
-        case .custom(let custom): return MAGTransition(custom)
+        case .custom(let custom):
+            var mag = MAGTransition(custom)
+            mag.reach = max(mag.reach, peek)
+            return mag
         case .catalogue(let transition): return catalogueTransition(transition, deck: deck)
         case .named(let name):
             switch name {
-            case .none, .slide, .dive, .roll, .cards: return MAGTransition(name, perspective: deck.perspective)!
+            case .none, .slide, .dive, .roll, .cards:
+                var mag = MAGTransition(name, perspective: deck.perspective)!
+                mag.reach = max(mag.reach, peek)
+                return mag
             case .fold: return FoldTransition(folds: deck.fold.folds)
             case .coverflow: return CoverFlowTransition(perspective: eye)
             case .cube: return CubeTransition(perspective: eye)
@@ -51,17 +59,18 @@ public struct SceneBuilder: Sendable {
 
     /// A library's transition, drawn as the library does (`TransitionCatalogue`).
     static func catalogueTransition(_ transition: CatalogueTransition, deck: Deck) -> any PageTransition {
-        let geometry = PageGeometry(width: deck.viewport.width, height: deck.viewport.height, offset: 0,
-                                    pageCount: deck.pageCount)
+        let page = deck.pageSize, vertical = deck.layout.isVertical
+        let geometry = PageGeometry(width: page.width, height: page.height, offset: 0, pageCount: deck.pageCount,
+                                    viewport: (deck.viewport.width, deck.viewport.height), spacing: deck.layout.spacing)
         let parts = transition.name.split(separator: ".", maxSplits: 1).map(String.init)
         if parts.first == "icarousel", let kind = parts.last.flatMap(ICarouselTransition.Kind.init(rawValue:)) {
-            return ICarouselTransition(kind, options: transition.options, geometry: geometry)
+            return ICarouselTransition(kind, options: transition.options, vertical: vertical, geometry: geometry)
         }
         if let transformer = ViewPagerTransition.named(transition.name) {
-            return ViewPagerTransition(transformer, options: transition.options)
+            return ViewPagerTransition(transformer, options: transition.options, vertical: vertical)
         }
         if parts.first == "swiper", let effect = parts.last.flatMap(SwiperTransition.Effect.init(rawValue:)) {
-            return SwiperTransition(effect, options: transition.options)
+            return SwiperTransition(effect, options: transition.options, vertical: vertical)
         }
         switch parts.first {
         default:
@@ -73,12 +82,14 @@ public struct SceneBuilder: Sendable {
     /// The scene at one instant.
     public func scene(for state: TimelineState) -> Scene {
         let viewport = deck.viewport
-        let geometry = PageGeometry(width: viewport.width, height: viewport.height, offset: state.offset,
-                                    pageCount: deck.pageCount)
+        let page = deck.pageSize
+        let geometry = PageGeometry(width: page.width, height: page.height, offset: state.offset,
+                                    pageCount: deck.pageCount, viewport: (viewport.width, viewport.height),
+                                    spacing: deck.layout.spacing)
         // Viewport points → output pixels.
         let toOutput = Matrix4.scale(scale, scale) * .translation(viewport.x, viewport.y)
         var scene = Scene(width: width, height: height, background: deck.canvas.background.clearColor,
-                          pageWidth: viewport.width, pageHeight: viewport.height, scale: scale)
+                          pageWidth: page.width, pageHeight: page.height, scale: scale)
         if case .color = deck.canvas.background {} else {
             scene.items.append(.sprite(SpriteItem(key: .backdrop, scale: scale)))
         }
@@ -105,21 +116,22 @@ public struct SceneBuilder: Sendable {
         let position = state.position
         // However far a transition says pages show, no more than 15 each side are drawn (iCarousel's
         // 30 visible items): options cannot make a frame draw a million pages.
-        let reach = min(transition.reach, SceneBuilder.maxReach)
+        let layout = LayoutMapping(deck: deck, geometry: geometry, native: transition.handlesLayout)
+        let reach = min(max(transition.reach, layout.peekReach), SceneBuilder.maxReach)
         let first = max(0, Int((position - reach).rounded(.up)))
         let last = min(deck.pageCount - 1, Int((position + reach).rounded(.down)))
         guard first <= last else { return [] }
         let style = deck.pageStyle
         var placed: [(quad: PlacedQuad, page: Int, texture: TextureKey)] = []
         for page in first...last {
-            let s = (Double(page) * geometry.width - state.offset) / geometry.width
+            let s = (Double(page) * deck.pagePitch - state.offset) / deck.pagePitch
             guard abs(s) < reach else { continue }
             let content = deck.page(at: page)
             let progress = content.hasParallax ? SceneBuilder.parallaxProgress(s: s) : 0
             let clock = content.videos.isEmpty ? nil : PageClock(time: state.time, appeared: state.lastAppearance(of: page))
             let texture = TextureKey(page: page, progress: progress, clock: clock)
-            for quad in transition.place(page: page, s: s, geometry: geometry) {
-                placed.append((quad, page, texture))
+            for quad in transition.place(page: page, s: s, geometry: layout.geometry) {
+                placed.append((layout.mapped(quad, s: s), page, texture))
             }
         }
         // Stable painter's order: by order, then by page index.

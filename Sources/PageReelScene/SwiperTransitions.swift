@@ -22,6 +22,9 @@ import PageReelDeck
 /// offsets; fade has nothing to change (pages are stacked either way); creative has none (its states
 /// name their axes; only the stacking axis swaps, which makes no difference to where pages rest).
 struct SwiperTransition: PageTransition {
+    /// Its library's own vertical form and resting place (`LayoutMapping`).
+    var handlesLayout: Bool { true }
+
     enum Effect: String, CaseIterable, Sendable {
         case slide, fade, cube, coverflow, flip, cards, creative
     }

@@ -29,6 +29,9 @@ import PageReelDeck
 /// across the page diagonal (x ↔ y, so rotationY becomes rotationX and a clockwise rotation
 /// counter-clockwise): pages then stack downward and each effect acts along the vertical axis.
 struct ViewPagerTransition: PageTransition {
+    /// Its library's own vertical form and resting place (`LayoutMapping`).
+    var handlesLayout: Bool { true }
+
     enum Transformer: String, CaseIterable, Sendable {
         // ToxicBakery, in the catalogue's (alphabetical) order.
         case accordion, backgroundToForeground, cubeIn, cubeOut, `default`, depthPage, drawer

@@ -56,7 +56,7 @@ public struct Timeline: Sendable {
         var clipped = builder.finished().filter { $0.start <= length }
         for i in clipped.indices { clipped[i].end = min(clipped[i].end, length) }
 
-        pageWidth = deck.viewport.width
+        pageWidth = deck.pagePitch
         pageCount = deck.pageCount
         duration = length
         segments = clipped

@@ -57,7 +57,7 @@ extension TimelineBuilder {
         let count = Double(tabs?.titles.count ?? bounds.pageCount)
         let height = tabs?.height ?? Tabs(titles: []).height
         let touchTime = 0.12
-        addTap(tab: tab, x: (Double(tab) + 0.5) * bounds.pageWidth / count, y: height / 2, duration: touchTime)
+        addTap(tab: tab, x: (Double(tab) + 0.5) * viewportWidth / count, y: height / 2, duration: touchTime)
         hold(until: now + touchTime)
         let walk = Step.Jump(to: tab)
         jump(to: tab, through: true, step: walk.step, duration: walk.duration)

@@ -8,7 +8,10 @@ import PageReelDeck
 struct TimelineBuilder {
     let bounds: ScrollBounds
     let physics: Physics
-    let viewportHeight: Double
+    /// The viewport's size across the paging axis (where a finger's other coordinate comes from),
+    /// and its width (the tab bar's).
+    let viewportAcross: Double
+    let viewportWidth: Double
     let tabs: Tabs?
     /// Past this instant nothing is ever sampled (the forced duration or the length limit), so
     /// long walks and slow springs need not be recorded in full beyond it.
@@ -27,10 +30,12 @@ struct TimelineBuilder {
     private var previousStart: Double?
 
     init(deck: Deck) {
-        bounds = ScrollBounds(pageWidth: deck.viewport.width, pageCount: deck.pageCount,
+        // One page's scroll is the page pitch along the layout's axis.
+        bounds = ScrollBounds(pageWidth: deck.pagePitch, pageCount: deck.pageCount,
                               rubberBand: deck.physics.rubberBand, bounces: deck.physics.bounces)
         physics = deck.physics
-        viewportHeight = deck.viewport.height
+        viewportAcross = deck.layout.isVertical ? deck.viewport.width : deck.viewport.height
+        viewportWidth = deck.viewport.width
         tabs = deck.tabs
         horizon = deck.duration ?? Timeline.maximumDuration
     }
@@ -126,7 +131,7 @@ struct TimelineBuilder {
     /// Starts a new touch on the content, or continues the held one.
     mutating func touchDown(x: Double) {
         guard !isHeld else { return }
-        strokes.append(TouchStroke(down: now, x: x, y: 0.62 * viewportHeight,
+        strokes.append(TouchStroke(down: now, x: x, y: 0.62 * viewportAcross,
                                    startPage: bounds.nearestPage(offset)))
     }
 

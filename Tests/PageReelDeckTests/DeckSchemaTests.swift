@@ -132,7 +132,7 @@ import Testing
         // Not given = chosen per page: the anchor by the picture, the status bar by what the page shows.
         "page.anchor", "page.statusBar", "statusBar.style", "device.statusBar",
         // The transition's own default, as its library has it.
-        "creativeState.origin",
+        "creativeState.origin", "layout.pageWidth", "layout.pageHeight",
     ]
 
     @Test func everyOptionalPropertyHasADefault() {

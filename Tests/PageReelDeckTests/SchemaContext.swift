@@ -41,6 +41,7 @@ struct SchemaContext: CustomStringConvertible {
             SchemaContext(definition: "viewport", deck: onePage + #""viewport": @}"#,
                           base: [("width", "100"), ("height", "100")]),
             SchemaContext(definition: "customTransition", deck: onePage + #""transition": @}"#),
+            SchemaContext(definition: "layout", deck: onePage + #""layout": @}"#),
             SchemaContext(definition: "creativeState", deck: onePage + #""transition": {"name": "swiper.creative", "prev": @}}"#),
             SchemaContext(definition: "fold", deck: onePage + #""fold": @}"#),
             SchemaContext(definition: "pageStyle", deck: onePage + #""page": @}"#),
