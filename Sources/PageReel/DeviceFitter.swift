@@ -117,7 +117,8 @@ struct DeviceFitter {
 
     /// What `fill` crops of screenshots of another shape than the page: once per file.
     private func cropWarnings(_ deck: Deck, _ pages: [(index: Int, path: String)]) -> [DeckIssue] {
-        let page = deck.viewport
+        let size = deck.pageSize
+        let page = Rect(x: 0, y: 0, width: size.width, height: size.height)
         guard page.width > 0, page.height > 0 else { return [] }
         var warned = Set<String>(), warnings: [DeckIssue] = []
         for (index, path) in pages where !path.isEmpty {
