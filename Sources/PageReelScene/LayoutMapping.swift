@@ -19,10 +19,8 @@ struct LayoutMapping {
     let viewport: (width: Double, height: Double)
     let page: (width: Double, height: Double)
 
-    private let deckLayout: Deck
-
     init(deck: Deck, geometry real: PageGeometry, native: Bool) {
-        deckLayout = deck
+        peekReach = Self.peekReach(deck: deck)
         layout = deck.layout
         self.native = native
         viewport = (real.viewportWidth, real.viewportHeight)
@@ -37,7 +35,7 @@ struct LayoutMapping {
 
     /// How far pages smaller than the viewport can show, in pitches: from where the current page
     /// rests to the viewport's far edge, and one more.
-    var peekReach: Double { Self.peekReach(deck: deckLayout) }
+    let peekReach: Double
 
     static func peekReach(deck: Deck) -> Double {
         let layout = deck.layout, page = deck.pageSize, viewport = deck.viewport
