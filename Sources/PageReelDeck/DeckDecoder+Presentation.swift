@@ -154,12 +154,24 @@ extension DeckDecoder {
         typealias K = DeckFormat.PhysicsKeys
         guard r.expectObject(K.spec) else { return nil }
         var physics = Physics()
+        physics.model = r.read(K.model) ?? physics.model
         physics.paging = r.read(K.paging) ?? physics.paging
         physics.deceleration = r.read(K.deceleration) ?? physics.deceleration
         physics.flingVelocity = r.read(K.flingVelocity) ?? physics.flingVelocity
         physics.snap = r.member(K.snap.name, readSpring) ?? physics.snap
         physics.rubberBand = r.read(K.rubberBand) ?? physics.rubberBand
         physics.bounces = r.read(K.bounces) ?? physics.bounces
+        if physics.model != .uikit {
+            // UIKit's own constants: another model has its library's and would silently ignore them.
+            for key in [K.deceleration.name, K.flingVelocity.name, K.snap.name] where r.has(key) {
+                r.report("applies to the `uikit` model only; `\(physics.model.rawValue)` moves with its library's "
+                         + "own constants", key: key)
+            }
+            if !physics.paging, physics.model == .android || physics.model == .swiper {
+                r.report("`\(physics.model.rawValue)` always pages (ViewPager, Swiper without free mode); free "
+                         + "scrolling is `uikit`'s or `icarousel`'s", key: K.paging.name)
+            }
+        }
         return physics
     }
 

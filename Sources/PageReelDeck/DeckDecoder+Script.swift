@@ -83,8 +83,8 @@ extension DeckDecoder {
         }
         var jump = Step.Jump(to: to ?? 0)
         jump.through = r.read(K.through) ?? jump.through
-        jump.step = r.read(K.step) ?? jump.step
-        jump.duration = r.read(K.duration) ?? jump.duration
+        jump.step = r.read(K.step)
+        jump.duration = r.read(K.duration)
         return to == nil ? nil : jump
     }
 

@@ -114,6 +114,7 @@ public enum DeckDecoder {
         layout.pageHeight = r.read(K.pageHeight)
         layout.spacing = r.read(K.spacing) ?? layout.spacing
         layout.align = r.read(K.align) ?? layout.align
+        layout.wrap = r.read(K.wrap) ?? layout.wrap
         return layout
     }
 

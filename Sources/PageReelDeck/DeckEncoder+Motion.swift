@@ -68,15 +68,19 @@ extension DeckEncoder {
     static func physics(_ physics: Physics) -> OrderedJSON {
         typealias K = DeckFormat.PhysicsKeys
         typealias S = DeckFormat.SpringKeys
-        return .object([
-            (K.paging.name, .bool(physics.paging)),
-            (K.deceleration.name, .number(physics.deceleration)),
-            (K.flingVelocity.name, .number(physics.flingVelocity)),
-            (K.snap.name, .object([(S.response.name, .number(physics.snap.response)),
-                                   (S.dampingRatio.name, .number(physics.snap.dampingRatio))])),
-            (K.rubberBand.name, .number(physics.rubberBand)),
-            (K.bounces.name, .bool(physics.bounces)),
-        ])
+        var members: [(String, OrderedJSON)] = [(K.model.name, .string(physics.model.rawValue)),
+                                                (K.paging.name, .bool(physics.paging))]
+        // UIKit's constants only mean something to its model (the decoder refuses them elsewhere).
+        if physics.model == .uikit {
+            members += [
+                (K.deceleration.name, .number(physics.deceleration)),
+                (K.flingVelocity.name, .number(physics.flingVelocity)),
+                (K.snap.name, .object([(S.response.name, .number(physics.snap.response)),
+                                       (S.dampingRatio.name, .number(physics.snap.dampingRatio))])),
+            ]
+        }
+        members += [(K.rubberBand.name, .number(physics.rubberBand)), (K.bounces.name, .bool(physics.bounces))]
+        return .object(members)
     }
 
     static func step(_ step: Step) -> OrderedJSON {
@@ -96,9 +100,11 @@ extension DeckEncoder {
             members.append((K.fling.name, .object([(DeckFormat.FlingKeys.velocity.name, .number(velocity))])))
         case .jump(let jump):
             typealias J = DeckFormat.JumpKeys
-            members.append((K.jump.name, .object([(J.to.name, .number(Double(jump.to))), (J.through.name, .bool(jump.through)),
-                                                  (J.step.name, .number(jump.step)),
-                                                  (J.duration.name, .number(jump.duration))])))
+            var object: [(String, OrderedJSON)] = [(J.to.name, .number(Double(jump.to))),
+                                                   (J.through.name, .bool(jump.through))]
+            if let step = jump.step { object.append((J.step.name, .number(step))) }
+            if let duration = jump.duration { object.append((J.duration.name, .number(duration))) }
+            members.append((K.jump.name, .object(object)))
         case .tap(let tab): members.append((K.tap.name, .object([(DeckFormat.TapKeys.tab.name, .number(Double(tab)))])))
         case .hint(let hint):
             typealias H = DeckFormat.HintKeys

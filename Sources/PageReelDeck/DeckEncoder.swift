@@ -95,7 +95,8 @@ public enum DeckEncoder {
                                                 (K.direction.name, .string(layout.direction.rawValue))]
         if let w = layout.pageWidth { members.append((K.pageWidth.name, .number(w))) }
         if let h = layout.pageHeight { members.append((K.pageHeight.name, .number(h))) }
-        members += [(K.spacing.name, .number(layout.spacing)), (K.align.name, .string(layout.align.rawValue))]
+        members += [(K.spacing.name, .number(layout.spacing)), (K.align.name, .string(layout.align.rawValue)),
+                    (K.wrap.name, .bool(layout.wrap))]
         return .object(members)
     }
 

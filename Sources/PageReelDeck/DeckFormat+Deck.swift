@@ -114,11 +114,15 @@ extension DeckFormat {
         static let align = Key<Layout.Align>.choice("align", noun: "alignment", default: .center,
                                                     "Where the current page rests: `center` of the viewport, or its "
                                                     + "`start` (left, right for `rtl`, top when vertical).")
+        static let wrap = Key<Bool>.boolean("wrap", default: false,
+                                            "The page after the last is the first, for every step (iCarousel's `wrap`, "
+                                            + "Swiper's `loop`): no ends to bounce off, and a `jump` or `tap` goes the "
+                                            + "short way round.")
 
         static let spec = ObjectSpec("layout", "How the pages lie in the scroll view. One page's scroll is its size "
                                      + "along the axis plus `spacing`.",
                                      keys: [orientation.spec, direction.spec, pageWidth.spec, pageHeight.spec, spacing.spec,
-                                            align.spec])
+                                            align.spec, wrap.spec])
     }
 
     enum ViewportKeys {

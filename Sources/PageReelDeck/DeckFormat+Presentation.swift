@@ -48,9 +48,19 @@ extension DeckFormat {
     }
 
     enum PhysicsKeys {
+        static let model = Key<Physics.Model>.choice("model", noun: "motion model", default: .uikit,
+                                                     "Whose motion a release, a snap and an animated jump follow: "
+                                                     + "`uikit` (the snap spring and free glide below), `icarousel` "
+                                                     + "(constant deceleration at 0.95, then a 0.4 s cubic ease to the "
+                                                     + "item boundary), `android` (ViewPager's settle: 25 dp and 400 dp/s "
+                                                     + "make a fling, at most 600 ms on the quintic interpolator) or "
+                                                     + "`swiper` (300 ms on CSS `ease`; a swipe under 300 ms changes "
+                                                     + "slide, a longer one needs half a slide). `deceleration`, "
+                                                     + "`flingVelocity` and `snap` are `uikit`'s.")
         static let paging = Key<Bool>.boolean("paging", default: true,
-                                              "Snap to a page after every release (UIScrollView `isPagingEnabled`); "
-                                              + "`false` glides freely and stops anywhere.")
+                                              "Snap to a page after every release (UIScrollView `isPagingEnabled`, "
+                                              + "iCarousel `pagingEnabled`); `false` glides freely and stops anywhere "
+                                              + "(`icarousel`: on an item boundary). `android` and `swiper` always page.")
         static let deceleration = Key<Double>(
             spec: KeySpec("deceleration", .oneOf([.choice(["normal", "fast"]),
                                                   .number(NumberBounds(lower: 0, lowerInclusive: false, upper: 1,
@@ -73,7 +83,7 @@ extension DeckFormat {
                                                "Rubber band past the first and last page; `false` clamps instead.")
 
         static let spec = ObjectSpec("physics", "Scroll physics after a release; the defaults are iOS's.",
-                                     keys: [paging.spec, deceleration.spec, flingVelocity.spec, snap, rubberBand.spec,
+                                     keys: [model.spec, paging.spec, deceleration.spec, flingVelocity.spec, snap, rubberBand.spec,
                                             bounces.spec])
     }
 

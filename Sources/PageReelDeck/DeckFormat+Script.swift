@@ -67,10 +67,19 @@ extension DeckFormat {
                                                + "per page (RKSwipeBetweenViewControllers); `false` goes straight "
                                                + "there in one move of `duration` seconds (MAGPagedScrollView "
                                                + "`goToPage`).")
-        static let step = Key<Double>.number("step", .positive, default: 0.3, "Seconds per page when walking through.")
-        static let duration = Key<Double>.number("duration", .positive, default: 0.35, "Seconds of a direct jump.")
+        static let step = Key<Double>(spec: KeySpec("step", .number(.positive), default: .described("the motion model's"),
+                                                    "Seconds per page when walking through: `uikit` 0.3, `icarousel` "
+                                                    + "0.4, `android` 0.2 (ViewPager's settle for one page), `swiper` "
+                                                    + "0.3.")) { $0.readNumber(.positive) }
+        static let duration = Key<Double>(spec: KeySpec("duration", .number(.positive),
+                                                        default: .described("the motion model's"),
+                                                        "Seconds of a direct jump: `uikit` 0.35, `icarousel` 0.4, "
+                                                        + "`android` (pages + 1) × 0.1 up to 0.6, `swiper` 0.3.")) {
+            $0.readNumber(.positive)
+        }
 
-        static let spec = ObjectSpec("jump", "An animated page change with ease-in-out moves.",
+        static let spec = ObjectSpec("jump", "An animated page change, eased as the motion model eases it (`uikit`: "
+                                     + "cubic ease-in-out); with `layout.wrap` it goes the short way round.",
                                      keys: [to.spec, through.spec, step.spec, duration.spec])
     }
 

@@ -19,6 +19,9 @@ public struct Layout: Sendable, Equatable {
     public var pageHeight: Double?
     public var spacing: Double = 0
     public var align: Align = .center
+    /// The page after the last is the first (and before the first, the last): no ends, jumps take
+    /// the short way round (iCarousel's `wrap`, Swiper's `loop`).
+    public var wrap: Bool = false
 
     public init() {}
 

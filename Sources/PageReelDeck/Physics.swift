@@ -1,5 +1,21 @@
 /// Scroll physics (DESIGN §3); defaults are iOS's, with their sources.
 public struct Physics: Sendable, Equatable {
+    /// Whose scroll motion a release, a snap and an animated jump follow: UIKit's (the default),
+    /// or one of the paging libraries' (DESIGN §3; `../shared/reference/paging-catalogues.md`
+    /// §1.7, §2.1, §3.1). `deceleration`, `flingVelocity` and `snap` are UIKit's and apply to it only.
+    public enum Model: String, Sendable, Equatable, CaseIterable {
+        /// UIScrollView: the snap spring, the free glide.
+        case uikit
+        /// iCarousel: constant deceleration at rate 0.95, then a 0.4 s cubic ease to the item boundary.
+        case icarousel
+        /// AndroidX ViewPager: the settle's distance-dependent duration (at most 600 ms) on the
+        /// quintic interpolator.
+        case android
+        /// Swiper: every change takes `speed` 300 ms on CSS `ease`; `longSwipesRatio` 0.5.
+        case swiper
+    }
+
+    public var model: Model = .uikit
     /// Snap to pages after a release (UIScrollView.isPagingEnabled).
     public var paging: Bool = true
     /// Velocity multiplier per millisecond while gliding freely (normal 0.998, fast 0.99).

@@ -52,12 +52,12 @@ public struct Step: Sendable, Equatable {
         public var to: Int
         /// Walk through every page in between (RKSwipe), or go straight there (MAG goToPage).
         public var through: Bool = true
-        /// Seconds per page when walking through.
-        public var step: Double = 0.3
-        /// Seconds for a direct jump.
-        public var duration: Double = 0.35
+        /// Seconds per page when walking through; nil = the motion model's (UIKit 0.3).
+        public var step: Double?
+        /// Seconds for a direct jump; nil = the motion model's (UIKit 0.35).
+        public var duration: Double?
 
-        public init(to: Int, through: Bool = true, step: Double = 0.3, duration: Double = 0.35) {
+        public init(to: Int, through: Bool = true, step: Double? = nil, duration: Double? = nil) {
             self.to = to
             self.through = through
             self.step = step

@@ -42,9 +42,18 @@ extension SceneBuilder {
                                         scale: scale)))
         }
         let selector = tabs.selector
-        items.append(.shape(ShapeItem(rect: outputRect(buttonWidth * state.position, tabs.height - selector.height,
-                                                       buttonWidth, selector.height),
-                                      color: selector.color.withAlpha(selector.alpha * Double(selector.color.a) / 255))))
+        let color = selector.color.withAlpha(selector.alpha * Double(selector.color.a) / 255)
+        let x = buttonWidth * state.position
+        if deck.layout.wrap, x + buttonWidth > w {
+            // Between the last page and the first the selector leaves at one end and enters at the other.
+            items.append(.shape(ShapeItem(rect: outputRect(x, tabs.height - selector.height, w - x, selector.height),
+                                          color: color)))
+            items.append(.shape(ShapeItem(rect: outputRect(0, tabs.height - selector.height, x + buttonWidth - w,
+                                                           selector.height), color: color)))
+        } else {
+            items.append(.shape(ShapeItem(rect: outputRect(x, tabs.height - selector.height, buttonWidth, selector.height),
+                                          color: color)))
+        }
         return items
     }
 
@@ -53,7 +62,7 @@ extension SceneBuilder {
     func dots(_ indicator: Indicator, position: Double) -> [SceneItem] {
         let count = deck.pageCount
         let window = min(count, 15)
-        let current = min(max(Int(position.rounded()), 0), count - 1)
+        let current = deck.layout.wrap ? Int(position.rounded()) % count : min(max(Int(position.rounded()), 0), count - 1)
         let firstDot = min(max(current - window / 2, 0), count - window)
         let pitch = indicator.size + indicator.spacing
         let total = Double(window) * indicator.size + Double(window - 1) * indicator.spacing
@@ -62,7 +71,10 @@ extension SceneBuilder {
         var items: [SceneItem] = []
         for k in 0..<window {
             let page = firstDot + k
-            let t = max(0, 1 - abs(Double(page) - position))
+            var distance = abs(Double(page) - position)
+            // Wrapping, the first page's dot lights up as the last page's fades.
+            if deck.layout.wrap { distance = min(distance, Double(count) - distance) }
+            let t = max(0, 1 - distance)
             // Right to left, the first page's dot is the rightmost.
             let slot = deck.layout.isRightToLeft ? window - 1 - k : k
             let x = left + Double(slot) * pitch

@@ -118,20 +118,20 @@ public struct SceneBuilder: Sendable {
         // 30 visible items): options cannot make a frame draw a million pages.
         let layout = LayoutMapping(deck: deck, geometry: geometry, native: transition.handlesLayout)
         let reach = min(max(transition.reach, layout.peekReach), SceneBuilder.maxReach)
-        let first = max(0, Int((position - reach).rounded(.up)))
-        let last = min(deck.pageCount - 1, Int((position + reach).rounded(.down)))
-        guard first <= last else { return [] }
         let style = deck.pageStyle
         var placed: [(quad: PlacedQuad, page: Int, texture: TextureKey)] = []
-        for page in first...last {
-            let s = (Double(page) * deck.pagePitch - state.offset) / deck.pagePitch
+        // `slot` is where a page lies along the scroll (page n is page 0 again when wrapping);
+        // `page` is which of the deck's pages it is.
+        for (slot, page) in SceneBuilder.slots(position: position, reach: reach, count: deck.pageCount,
+                                              wraps: deck.layout.wrap) {
+            let s = (Double(slot) * deck.pagePitch - state.offset) / deck.pagePitch
             guard abs(s) < reach else { continue }
             let content = deck.page(at: page)
             let progress = content.hasParallax ? SceneBuilder.parallaxProgress(s: s) : 0
             let clock = content.videos.isEmpty ? nil : PageClock(time: state.time, appeared: state.lastAppearance(of: page))
             let texture = TextureKey(page: page, progress: progress, clock: clock)
-            for quad in transition.place(page: page, s: s, geometry: layout.geometry) {
-                placed.append((layout.mapped(quad, s: s), page, texture))
+            for quad in transition.place(page: slot, s: s, geometry: layout.geometry) {
+                placed.append((layout.mapped(quad, s: s), slot, texture))
             }
         }
         // Stable painter's order: by order, then by page index.
@@ -154,6 +154,27 @@ public struct SceneBuilder: Sendable {
 
     /// The most pages drawn on each side of the current one.
     static let maxReach = 15.5
+
+    /// The places along the scroll within `reach` of `position` and the page each shows, nearest
+    /// last. Without wrapping they are the pages themselves; wrapping, each page shows once, at
+    /// the place nearest the position (iCarousel's offset shifted into [−n/2, n/2]).
+    static func slots(position: Double, reach: Double, count: Int, wraps: Bool) -> [(slot: Int, page: Int)] {
+        guard wraps else {
+            let first = max(0, Int((position - reach).rounded(.up)))
+            let last = min(count - 1, Int((position + reach).rounded(.down)))
+            return first <= last ? (first...last).map { ($0, $0) } : []
+        }
+        let n = Double(count)
+        var slots: [(slot: Int, page: Int)] = []
+        for page in 0..<count {
+            // The slot of this page with s = slot − position in [−n/2, n/2).
+            var s = Double(page) - position
+            s -= n * ((s + n / 2) / n).rounded(.down)
+            guard abs(s) < reach else { continue }
+            slots.append((Int((position + s).rounded()), page))
+        }
+        return slots.sorted { $0.slot < $1.slot }
+    }
 
     /// MAG's parallax progress: trunc((pageX − offset)·100/W), clamped to [−100, 100].
     public static func parallaxProgress(s: Double) -> Int {

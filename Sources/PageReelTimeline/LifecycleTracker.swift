@@ -17,7 +17,8 @@ struct LifecycleTracker {
     /// The events of the next frame, showing `state`.
     mutating func advance(to state: TimelineState) -> [(page: Int, kind: EventKind)] {
         let nowVisible = visiblePages(at: state.offset)
-        let page = bounds.clampPage(Int(max(min(state.position.rounded(.toNearestOrAwayFromZero), 1e15), -1e15)))
+        let page = bounds.index(ofPage: bounds.clampPage(Int(max(min(state.position.rounded(.toNearestOrAwayFromZero),
+                                                                       1e15), -1e15))))
         guard started else {
             started = true
             visible = nowVisible
@@ -45,13 +46,15 @@ struct LifecycleTracker {
         return events
     }
 
-    /// Pages with |i·W − x| < W − 0.5, ascending (at most two).
+    /// Pages with |i·W − x| < W − 0.5, ascending (at most two); wrapping, the last page is also
+    /// the one before the first.
     private func visiblePages(at offset: Double) -> [Int] {
         let w = bounds.pageWidth
         let base = (offset / w).rounded(.down)
         guard abs(base) < 1e15 else { return [] }
-        return (Int(base) - 1...Int(base) + 2).filter { i in
-            i >= 0 && i < bounds.pageCount && abs(Double(i) * w - offset) < w - 0.5
+        let near = (Int(base) - 1...Int(base) + 2).filter { i in
+            (bounds.wraps || (i >= 0 && i < bounds.pageCount)) && abs(Double(i) * w - offset) < w - 0.5
         }
+        return Array(Set(near.map(bounds.index(ofPage:)))).sorted()
     }
 }

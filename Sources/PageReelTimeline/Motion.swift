@@ -14,6 +14,8 @@ enum Motion: Sendable, Equatable {
     case spring(DampedSpring, target: Double, displacement: Double, velocity: Double)
     /// A free deceleration glide.
     case glide(Deceleration)
+    /// An offset moving by `distance` in `duration` seconds on a library's curve (never banded).
+    case eased(from: Double, distance: Double, duration: Double, easing: Easing)
 
     /// Shown offset and velocity `t` seconds into the motion.
     func sample(after t: Double, in bounds: ScrollBounds) -> (offset: Double, velocity: Double) {
@@ -30,6 +32,10 @@ enum Motion: Sendable, Equatable {
             return bounds.limited(target + s.y, s.v)
         case .glide(let glide):
             return bounds.limited(glide.offset(after: t), glide.velocity(after: t))
+        case .eased(let from, let distance, let duration, let easing):
+            let u = duration > 0 ? t / duration : 1
+            let velocity = duration > 0 ? distance * easing.slope(u) / duration : 0
+            return bounds.limited(from + distance * easing.value(u), velocity)
         }
     }
 }

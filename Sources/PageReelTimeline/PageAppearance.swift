@@ -19,7 +19,7 @@ extension Timeline {
     /// the 1 ms grid counted from 0.
     static func appearances(segments: [TimelineSegment], bounds: ScrollBounds, duration: Double) -> [PageAppearance] {
         guard let first = segments.first else { return [] }
-        var current = bounds.nearestPage(first.sample(at: 0).offset)
+        var current = bounds.index(ofPage: bounds.nearestPage(first.sample(at: 0).offset))
         var found = [PageAppearance(time: 0, page: current)]
         var index = 0
         let steps = Int((duration / appearanceGrid).rounded(.up))
@@ -27,7 +27,7 @@ extension Timeline {
         for step in 1...steps {
             let t = min(Double(step) * appearanceGrid, duration)
             while index + 1 < segments.count, segments[index + 1].start <= t { index += 1 }
-            let page = bounds.nearestPage(segments[index].sample(at: t).offset)
+            let page = bounds.index(ofPage: bounds.nearestPage(segments[index].sample(at: t).offset))
             if page != current {
                 current = page
                 found.append(PageAppearance(time: t, page: page))

@@ -1,19 +1,53 @@
-/// The scrollable range of a deck and what happens past its ends: rubber band or clamp.
+/// The scrollable range of a deck and what happens past its ends: rubber band or clamp, or no
+/// ends at all when the pages wrap around.
 ///
 /// All page arithmetic lives here so that "at rest on page j" means one thing everywhere:
-/// offset == Double(j)·W, bit for bit.
+/// offset == Double(j)·W, bit for bit. Wrapping, offsets and page numbers run on without bound
+/// (page n is page 0 again); `index(ofPage:)` and `wrapped(_:)` bring them back into the deck.
 struct ScrollBounds: Sendable, Equatable {
     let pageWidth: Double
     let pageCount: Int
     let band: RubberBand
     /// False clamps to the range instead of rubber-banding.
     let bounces: Bool
+    /// The page after the last is the first: no ends, nothing to clamp or band.
+    let wraps: Bool
 
-    init(pageWidth: Double, pageCount: Int, rubberBand: Double, bounces: Bool) {
+    init(pageWidth: Double, pageCount: Int, rubberBand: Double, bounces: Bool, wraps: Bool = false) {
         self.pageWidth = pageWidth
         self.pageCount = pageCount
         self.band = RubberBand(coefficient: rubberBand, dimension: pageWidth)
         self.bounces = bounces
+        self.wraps = wraps
+    }
+
+    /// The deck's page that unwrapped page `page` shows (itself without wrapping).
+    func index(ofPage page: Int) -> Int {
+        wraps ? ((page % pageCount) + pageCount) % pageCount : page
+    }
+
+    /// `offset` brought into [0, n·W) when wrapping, a page's rest offset onto that page's exactly.
+    func wrapped(_ offset: Double) -> Double {
+        guard wraps else { return offset }
+        if let page = exactPage(offset) { return self.offset(ofPage: index(ofPage: page)) }
+        let length = Double(pageCount) * pageWidth
+        let x = offset - length * (offset / length).rounded(.down)
+        return x >= length || x < 0 ? 0 : x
+    }
+
+    /// The rest offset of the deck's page `page` reached from `offset` the short way round
+    /// (iCarousel's `minScrollDistanceFromOffset`: ties go the direct way); without wrapping, the
+    /// page's own.
+    func nearestOffset(ofPage page: Int, from offset: Double) -> Double {
+        guard wraps else { return self.offset(ofPage: page) }
+        let n = Double(pageCount)
+        let turns = (position(offset) / n).rounded(.down)
+        guard abs(turns) < 1e12 else { return self.offset(ofPage: page) }
+        let current = position(offset) - turns * n           // in [0, n)
+        let direct = Double(page) - current
+        let around = direct > 0 ? direct - n : direct + n
+        let shift = abs(direct) <= abs(around) ? 0 : (direct > 0 ? -1.0 : 1.0)
+        return self.offset(ofPage: Int(turns + shift) * pageCount + page)
     }
 
     /// The last page's rest offset, (count − 1)·W.
@@ -41,16 +75,18 @@ struct ScrollBounds: Sendable, Equatable {
         clampPage(Int(max(min(position(offset).rounded(), 1e15), -1e15)))
     }
 
-    func clampPage(_ page: Int) -> Int { min(max(page, 0), pageCount - 1) }
+    /// `page` within the pages (any page when wrapping).
+    func clampPage(_ page: Int) -> Int { wraps ? page : min(max(page, 0), pageCount - 1) }
 
-    /// True if `offset` is past an end (never when bounces is off).
-    func isOverscrolled(_ offset: Double) -> Bool { offset < 0 || offset > maxOffset }
+    /// True if `offset` is past an end (never when bounces is off or the pages wrap).
+    func isOverscrolled(_ offset: Double) -> Bool { !wraps && (offset < 0 || offset > maxOffset) }
 
     /// The end an overscrolled offset springs back to.
     func nearestEnd(_ offset: Double) -> Double { offset < 0 ? 0 : maxOffset }
 
     /// What is shown for a raw (finger-driven) offset and its raw velocity.
     func shown(raw: Double, velocity: Double) -> (offset: Double, velocity: Double) {
+        if wraps { return (raw, velocity) }
         guard bounces else { return limited(raw, velocity) }
         if raw < 0 {
             return (-band.overshoot(-raw), velocity * band.slope(-raw))
@@ -63,6 +99,7 @@ struct ScrollBounds: Sendable, Equatable {
 
     /// The raw offset that shows as `shown` (inverse of the rubber band).
     func raw(shown: Double) -> Double {
+        if wraps { return shown }
         if shown < 0 { return -band.distance(forOvershoot: -shown) }
         if shown > maxOffset { return maxOffset + band.distance(forOvershoot: shown - maxOffset) }
         return shown
@@ -70,7 +107,7 @@ struct ScrollBounds: Sendable, Equatable {
 
     /// `offset` clamped to the range when bounces is off (velocity 0 where clamped).
     func limited(_ offset: Double, _ velocity: Double) -> (offset: Double, velocity: Double) {
-        guard !bounces else { return (offset, velocity) }
+        guard !bounces, !wraps else { return (offset, velocity) }
         if offset < 0 { return (0, 0) }
         if offset > maxOffset { return (maxOffset, 0) }
         return (offset, velocity)

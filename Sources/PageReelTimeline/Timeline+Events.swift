@@ -17,8 +17,9 @@ extension Timeline {
             while frame > 0, let rest = rests.first, rest.time <= time {
                 rests = rests.dropFirst()
                 guard rest.time > Double(frame - 1) / Double(fps) else { continue }
-                let resting = TimelineState(time: rest.time, offset: rest.offset, velocity: 0, phase: .idle, touch: nil,
-                                            position: bounds.position(rest.offset))
+                let offset = bounds.wrapped(rest.offset)
+                let resting = TimelineState(time: rest.time, offset: offset, velocity: 0, phase: .idle, touch: nil,
+                                            position: bounds.position(offset))
                 for (page, kind) in tracker.advance(to: resting) {
                     events.append(TimelineEvent(frame: frame, time: time, page: page, event: kind))
                 }

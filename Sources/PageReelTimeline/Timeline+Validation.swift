@@ -17,6 +17,9 @@ extension Timeline {
         try nonNegative(physics.flingVelocity, "physics.flingVelocity")
         try positive(physics.snap.response, "physics.snap.response")
         try positive(physics.snap.dampingRatio, "physics.snap.dampingRatio")
+        if !physics.paging, physics.model == .android || physics.model == .swiper {
+            throw TimelineError(path: "physics.paging", message: "`\(physics.model.rawValue)` always pages")
+        }
         try nonNegative(deck.tail, "tail")
         if let duration = deck.duration {
             try positive(duration, "duration")
@@ -45,8 +48,8 @@ extension Timeline {
             try finite(velocity, "\(path).fling.velocity")
         case .jump(let jump):
             try page(jump.to, "\(path).jump.to", count: deck.pageCount)
-            try positive(jump.step, "\(path).jump.step")
-            try positive(jump.duration, "\(path).jump.duration")
+            if let step = jump.step { try positive(step, "\(path).jump.step") }
+            if let duration = jump.duration { try positive(duration, "\(path).jump.duration") }
         case .tap(let tab):
             guard deck.tabs != nil else { throw TimelineError(path: "\(path).tap", message: "needs \"tabs\"") }
             try page(tab, "\(path).tap.tab", count: deck.pageCount)

@@ -16,7 +16,7 @@ import PageReelDeck
 /// The scene stage, the `timeline` command and the lifecycle events all sample this one value,
 /// so what is drawn, plotted and reported cannot disagree.
 public struct Timeline: Sendable {
-    /// W = the viewport's width: one page, in points.
+    /// One page's scroll, in points: the layout's pitch (the viewport's width by default).
     public let pageWidth: Double
     public let pageCount: Int
     /// Video length in seconds: the script settles, then `deck.tail`; or `deck.duration`.
@@ -77,8 +77,10 @@ public struct Timeline: Sendable {
         let t = time.isNaN ? 0 : min(max(time, 0), duration)
         let segment = segments[segmentIndex(at: t)]
         let sample = segment.sample(at: t)
-        var state = TimelineState(time: t, offset: sample.offset, velocity: sample.velocity, phase: segment.phase,
-                                  touch: touch(at: t), position: bounds.position(sample.offset))
+        // Wrapping, the content runs on past the last page; what is shown is that offset within one turn.
+        let offset = bounds.wrapped(sample.offset)
+        var state = TimelineState(time: t, offset: offset, velocity: sample.velocity, phase: segment.phase,
+                                  touch: touch(at: t), position: bounds.position(offset))
         state.transition = transitionChanges.last { $0.time <= t }?.transition
         state.appearances = appearances[..<appearanceCount(atOrBefore: t)]
         return state

@@ -18,37 +18,49 @@ extension TimelineBuilder {
         }
     }
 
-    /// An animated page change. Walking `through` takes one ease-in-out move of `step` seconds per
-    /// page, the first from a fractional position to the next whole page in the direction of
-    /// travel; otherwise one move of `duration` seconds straight there.
-    mutating func jump(to page: Int, through: Bool, step: Double, duration: Double) {
-        let target = bounds.offset(ofPage: page)
-        guard offset != target else { return }
+    /// An animated page change, on the motion model's curve. Walking `through` takes one move per
+    /// page (of `step` seconds, or the model's for its distance), the first from a fractional
+    /// position to the next whole page in the direction of travel; otherwise one move of
+    /// `duration` seconds (or the model's) straight there. Wrapping, it goes the short way round.
+    mutating func jump(to page: Int, through: Bool, step: Double?, duration: Double?) {
+        let target = bounds.nearestOffset(ofPage: page, from: offset)
+        guard offset != target, let goal = bounds.exactPage(target) else { return }
         guard through else {
-            move(to: target, until: now + duration)
+            move(to: target, until: now + (duration ?? jumpDuration(distance: target - offset, through: false)))
             return
         }
         let forward = target > offset
         let position = bounds.position(offset)
-        let first = forward ? min(Int(position.rounded(.down)) + 1, page) : max(Int(position.rounded(.up)) - 1, page)
-        let count = abs(page - first) + 1
+        let first = forward ? min(Int(position.rounded(.down)) + 1, goal) : max(Int(position.rounded(.up)) - 1, goal)
+        let count = abs(goal - first) + 1
+        // Steps of one length end at start + k·step; ViewPager's depend on each step's distance.
+        let fixed = step ?? (physics.model == .android ? nil : jumpDuration(distance: 0, through: true))
         let start = now
         for k in 0..<count {
+            let waypoint = forward ? first + k : first - k
+            let next = bounds.offset(ofPage: waypoint)
             if now > horizon {
                 // Never shown: rest on the target for the rest of the walk.
-                append(.hold(target), phase: .jumping, until: start + Double(count) * step)
+                let left = Double(count - k) * (fixed ?? jumpDuration(distance: bounds.pageWidth, through: true))
+                append(.hold(target), phase: .jumping, until: fixed.map { start + Double(count) * $0 } ?? now + left)
                 offset = target
                 return
             }
-            let waypoint = forward ? first + k : first - k
-            move(to: bounds.offset(ofPage: waypoint), until: start + Double(k + 1) * step)
+            move(to: next, until: fixed.map { start + Double(k + 1) * $0 } ?? now + jumpDuration(distance: next - offset, through: true))
         }
     }
 
-    /// One ease-in-out move from the current offset to `target`, ending at `end`.
-    mutating func move(to target: Double, until end: Double) {
-        append(.move(from: offset, distance: target - offset, duration: end - now, curve: .easeInOut, banded: false),
-               phase: .jumping, until: end)
+    /// One move from the current offset to `target`, ending at `end`, on the model's curve
+    /// (UIKit's and iCarousel's: cubic ease-in-out).
+    mutating func move(to target: Double, until end: Double, phase: Phase = .jumping) {
+        let duration = end - now
+        let motion: Motion = switch physics.model {
+        case .uikit, .icarousel:
+            .move(from: offset, distance: target - offset, duration: duration, curve: .easeInOut, banded: false)
+        case .android: .eased(from: offset, distance: target - offset, duration: duration, easing: .quinticOut)
+        case .swiper: .eased(from: offset, distance: target - offset, duration: duration, easing: .cssEase)
+        }
+        append(motion, phase: phase, until: end)
         offset = target
     }
 
@@ -59,8 +71,7 @@ extension TimelineBuilder {
         let touchTime = 0.12
         addTap(tab: tab, x: (Double(tab) + 0.5) * viewportWidth / count, y: height / 2, duration: touchTime)
         hold(until: now + touchTime)
-        let walk = Step.Jump(to: tab)
-        jump(to: tab, through: true, step: walk.step, duration: walk.duration)
+        jump(to: tab, through: true, step: nil, duration: nil)
     }
 
     /// PaperFold's bounce: the offset moves by `distance` and back, two ease-in-out moves, shown

@@ -3,11 +3,21 @@ import PageReelDeck
 // What the content does once no finger holds it: bounce back from past an end, snap to a page,
 // or glide freely (DESIGN §3, "Physics").
 extension TimelineBuilder {
-    /// Releases the content at `now` with `velocity` (pt/s). A held finger lifts and its touch's
-    /// start page bounds the paging target; without a finger (a `fling` from rest) the current
-    /// page does.
+    /// Releases the content at `now` with `velocity` (pt/s), as the deck's motion model does. A
+    /// held finger lifts; a `fling` from rest has none.
     mutating func release(velocity: Double) {
-        let startPage = lift() ?? bounds.nearestPage(offset)
+        let touch = lift()
+        switch physics.model {
+        case .uikit: releaseUIKit(velocity: velocity, startPage: touch?.startPage ?? bounds.nearestPage(offset))
+        case .icarousel: releaseICarousel(velocity: velocity, touch: touch)
+        case .android: releaseAndroid(velocity: velocity, touch: touch)
+        case .swiper: releaseSwiper(velocity: velocity, touch: touch)
+        }
+    }
+
+    /// UIScrollView: the touch's start page bounds the paging target; without a finger the
+    /// current page does.
+    mutating func releaseUIKit(velocity: Double, startPage: Int) {
         if bounds.isOverscrolled(offset) {
             bounce(to: bounds.nearestEnd(offset), velocity: velocity)
         } else if physics.paging {
@@ -69,7 +79,7 @@ extension TimelineBuilder {
         let glide = Deceleration(start: offset, velocity: velocity, rate: physics.deceleration)
         let stop = glide.stopTime
         let end = velocity > 0 ? bounds.maxOffset : 0
-        if let hit = glide.time(toReach: end), hit <= stop {
+        if !bounds.wraps, let hit = glide.time(toReach: end), hit <= stop {
             append(.glide(glide), phase: .decelerating, until: now + hit)
             offset = end
             if bounds.bounces { bounce(to: end, velocity: glide.velocity(after: hit)) }

@@ -12,6 +12,10 @@ struct TimelineBuilder {
     /// and its width (the tab bar's).
     let viewportAcross: Double
     let viewportWidth: Double
+    /// The viewport's size along the paging axis (ViewPager's client width).
+    let viewportAlong: Double
+    /// The page's size along the paging axis.
+    let pageAlong: Double
     let tabs: Tabs?
     /// Past this instant nothing is ever sampled (the forced duration or the length limit), so
     /// long walks and slow springs need not be recorded in full beyond it.
@@ -32,9 +36,13 @@ struct TimelineBuilder {
     init(deck: Deck) {
         // One page's scroll is the page pitch along the layout's axis.
         bounds = ScrollBounds(pageWidth: deck.pagePitch, pageCount: deck.pageCount,
-                              rubberBand: deck.physics.rubberBand, bounces: deck.physics.bounces)
+                              rubberBand: deck.physics.rubberBand, bounces: deck.physics.bounces,
+                              wraps: deck.layout.wrap)
         physics = deck.physics
-        viewportAcross = deck.layout.isVertical ? deck.viewport.width : deck.viewport.height
+        let vertical = deck.layout.isVertical
+        viewportAcross = vertical ? deck.viewport.width : deck.viewport.height
+        viewportAlong = vertical ? deck.viewport.height : deck.viewport.width
+        pageAlong = vertical ? deck.pageSize.height : deck.pageSize.width
         viewportWidth = deck.viewport.width
         tabs = deck.tabs
         horizon = deck.duration ?? Timeline.maximumDuration
@@ -63,7 +71,7 @@ struct TimelineBuilder {
             self.drag(drag)
         case .swipe(let direction):
             releaseHeldFinger()
-            drag(Step.Drag(by: direction == .next ? 0.35 : -0.35, duration: 0.18))
+            drag(swipe(direction))
         case .fling(let velocity):
             release(velocity: velocity)
         case .jump(let jump):
@@ -78,6 +86,17 @@ struct TimelineBuilder {
         case .transition(let spec):
             transitions.append(TransitionChange(time: now, transition: spec))
         }
+    }
+
+    /// A quick human swipe: 0.35 page in 0.18 s. UIKit's lifts at the finger's average speed; the
+    /// libraries' release rules test the lift speed (iCarousel wants 2 items/s, just above that
+    /// average), so under their models the finger lifts at twice it, as a flick that speeds up
+    /// from rest to the lift does.
+    func swipe(_ direction: Step.Direction) -> Step.Drag {
+        let by = direction == .next ? 0.35 : -0.35, duration = 0.18
+        var drag = Step.Drag(by: by, duration: duration)
+        if physics.model != .uikit { drag.velocity = 2 * by * bounds.pageWidth / duration }
+        return drag
     }
 
     /// The segments with a final rest that lasts forever.
@@ -141,11 +160,23 @@ struct TimelineBuilder {
         strokes[last].moves.append(.init(start: now, from: x, distance: distance, duration: duration, curve: curve))
     }
 
-    /// Lifts the finger at `now` and returns the page its touch began on.
-    mutating func lift() -> Int? {
+    /// Lifts the finger at `now` and tells what its touch did.
+    mutating func lift() -> Lift? {
         guard isHeld else { return nil }
         strokes[strokes.count - 1].up = now
-        return strokes[strokes.count - 1].startPage
+        let stroke = strokes[strokes.count - 1]
+        // The finger moves against the content: a finger travelling left scrolls to the next page.
+        return Lift(startPage: stroke.startPage, duration: now - stroke.down, distance: -stroke.travel(at: now))
+    }
+
+    /// A touch that has just ended.
+    struct Lift {
+        /// The page the touch began on.
+        var startPage: Int
+        /// Seconds from touch-down to lift.
+        var duration: Double
+        /// Points the content was moved toward the next page (the finger's travel, reversed).
+        var distance: Double
     }
 
     mutating func addTap(tab: Int, x: Double, y: Double, duration: Double) {

@@ -8,7 +8,8 @@ import PageReelDeck
 public struct TimelineState: Sendable, Equatable {
     /// Seconds from the start of the video, clamped to the timeline's duration.
     public var time: Double
-    /// Content offset x in points, rubber band applied: what is shown.
+    /// Content offset x in points, rubber band applied: what is shown. With `layout.wrap` it is
+    /// within one turn, [0, pages · pitch).
     public var offset: Double
     /// Points per second; positive = toward the next page.
     public var velocity: Double

@@ -44,6 +44,9 @@ struct TouchStroke: Sendable, Equatable {
         }
     }
 
+    /// How far the finger has moved along the paging axis from touch-down by `time`.
+    func travel(at time: Double) -> Double { x(at: time) - moves[0].from }
+
     /// Finger x at `time` (held at the lift position after the lift).
     func x(at time: Double) -> Double {
         let t = min(time, up)

@@ -85,6 +85,14 @@ import Testing
         #expect(decodeDeck(with: #""physics": {"deceleration": 0.95}"#)?.physics.deceleration == 0.95)
         #expect(decodeDeck(with: #""physics": {"snap": {"response": 0.2}}"#)?.physics.snap
             == Physics.Spring(response: 0.2, dampingRatio: 1))
+        #expect(decodeDeck(with: #""physics": {"model": "android"}"#)?.physics.model == .android)
+        #expect(decodeDeck(with: #""physics": {"model": "icarousel", "paging": false}"#)?.physics.paging == false)
+    }
+
+    @Test func decodesWrap() {
+        #expect(decodeDeck(with: #""layout": {"wrap": true}"#)?.layout.wrap == true)
+        #expect(decodeDeck(with: #""layout": {}"#)?.layout.wrap == false)
+        #expect(issues(with: #""layout": {"wrap": 1}"#) == ["layout.wrap: expected true or false, got a number"])
     }
 
     @Test(arguments: [
@@ -100,6 +108,13 @@ import Testing
         (#"{"flingVelocity": -1}"#, "physics.flingVelocity: must be >= 0"),
         (#"{"paging": "yes"}"#, "physics.paging: expected true or false, got a string"),
         (#"{"bounce": true}"#, #"physics.bounce: unknown key (did you mean "bounces"?)"#),
+        (#"{"model": "flutter"}"#, #"physics.model: unknown motion model "flutter" (use uikit, icarousel, android or swiper)"#),
+        (#"{"model": "swiper", "snap": {"response": 0.2}}"#,
+         "physics.snap: applies to the `uikit` model only; `swiper` moves with its library's own constants"),
+        (#"{"model": "icarousel", "flingVelocity": 50}"#,
+         "physics.flingVelocity: applies to the `uikit` model only; `icarousel` moves with its library's own constants"),
+        (#"{"model": "android", "paging": false}"#,
+         "physics.paging: `android` always pages (ViewPager, Swiper without free mode); free scrolling is `uikit`'s or `icarousel`'s"),
     ])
     func rejectsBadPhysics(physics: String, message: String) {
         #expect(issues(with: #""physics": "# + physics) == [message])

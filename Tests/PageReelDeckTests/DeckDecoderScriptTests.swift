@@ -39,7 +39,8 @@ import Testing
     @Test func fillsStepDefaults() {
         #expect(script(#"{"drag": {"by": 1, "duration": 1}}, {"jump": {"to": 3}}"#) == [
             Step(.drag(Step.Drag(by: 1, duration: 1, curve: .linear, velocity: nil, release: true))),
-            Step(.jump(Step.Jump(to: 3, through: true, step: 0.3, duration: 0.35))),
+            // Not given, a jump's lengths are the motion model's.
+            Step(.jump(Step.Jump(to: 3, through: true, step: nil, duration: nil))),
         ])
     }
 

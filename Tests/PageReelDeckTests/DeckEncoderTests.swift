@@ -88,6 +88,13 @@ import Testing
         deck.canvas.background = .image("bg.png", fit: .fit)
         deck.device = Device(model: .browser)
         try roundTrip(deck)
+        // Another model has no UIKit constants to write; jumps with their own lengths keep them.
+        deck.physics = Physics()
+        deck.physics.model = .icarousel
+        deck.physics.paging = false
+        deck.layout.wrap = true
+        deck.script.append(Step(.jump(Step.Jump(to: 2, through: true, step: 0.25))))
+        try roundTrip(deck)
     }
 }
 

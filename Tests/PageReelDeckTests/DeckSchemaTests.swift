@@ -133,6 +133,8 @@ import Testing
         "page.anchor", "page.statusBar", "statusBar.style", "device.statusBar",
         // The transition's own default, as its library has it.
         "creativeState.origin", "layout.pageWidth", "layout.pageHeight",
+        // The motion model's: UIKit's, iCarousel's, ViewPager's or Swiper's.
+        "jump.step", "jump.duration",
     ]
 
     @Test func everyOptionalPropertyHasADefault() {

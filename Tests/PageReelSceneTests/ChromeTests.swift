@@ -59,6 +59,21 @@ import PageReelTimeline
         #expect(half[1].color == half[2].color && half[1].color != white)
     }
 
+    /// Wrapping, between the last page and the first the selector leaves at the right and enters at
+    /// the left, 60 points in all; the first page's dot lights up as the last one's fades.
+    @Test func wrappingChromeGoesRound() {
+        var deck = Self.deck()
+        deck.layout.wrap = true
+        let scene = SceneBuilder(deck: deck).scene(for: Self.state(position: 3.25))
+        let selector = Self.shapes(scene).filter { $0.color.g == 255 && $0.color.r == 0 }.map(\.rect)
+        #expect(selector.count == 2)
+        #expect(abs(selector[0].x - (40 + 195)) < 1e-9 && abs(selector[0].width - 45) < 1e-9)
+        #expect(selector[1].x == 40 && abs(selector[1].width - 15) < 1e-9)
+        let dots = Self.shapes(SceneBuilder(deck: deck).scene(for: Self.state(position: 3.5))).filter { $0.rect.width == 8 }
+        #expect(dots[0].color == dots[3].color && dots[0].color != deck.indicator!.color && dots[0].color != .white)
+        #expect(dots[1].color == deck.indicator!.color)
+    }
+
     @Test func fingerShowsWhileTouching() {
         let deck = Self.deck()
         let touch = Touch(x: 100, y: 150, opacity: 1, isDown: true)
