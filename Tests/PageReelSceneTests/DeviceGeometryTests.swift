@@ -182,6 +182,16 @@ import PageReelTimeline
         #expect(Self.captions(deck, at: 2.2).map(\.opacity) == [1])
     }
 
+    /// Wrapping, the first page's caption comes after the last one's.
+    @Test func wrappingCaptionsGoRound() {
+        var deck = Self.deck(position: .bottom)
+        deck.layout.wrap = true
+        deck.captions.transition = .crossfade
+        let shown = Self.captions(deck, at: 2.75)
+        #expect(shown.map(\.style.string) == ["Caption 2", "Caption 0"])
+        #expect(abs(shown[0].opacity - 0.25) < 1e-9 && abs(shown[1].opacity - 0.75) < 1e-9)
+    }
+
     /// Slide: both at full opacity, moving with the scroll, a caption's width apart; none: the nearest.
     @Test func slideAndNone() {
         var deck = Self.deck(position: .bottom)
