@@ -163,7 +163,7 @@ extension DeckDecoder {
         physics.bounces = r.read(K.bounces) ?? physics.bounces
         if physics.model != .uikit {
             // UIKit's own constants: another model has its library's and would silently ignore them.
-            for key in [K.deceleration.name, K.flingVelocity.name, K.snap.name] where r.has(key) {
+            for key in [K.deceleration.name, K.flingVelocity.name, K.snap.name, K.rubberBand.name] where r.has(key) {
                 r.report("applies to the `uikit` model only; `\(physics.model.rawValue)` moves with its library's "
                          + "own constants", key: key)
             }

@@ -77,9 +77,10 @@ extension DeckEncoder {
                 (K.flingVelocity.name, .number(physics.flingVelocity)),
                 (K.snap.name, .object([(S.response.name, .number(physics.snap.response)),
                                        (S.dampingRatio.name, .number(physics.snap.dampingRatio))])),
+                (K.rubberBand.name, .number(physics.rubberBand)),
             ]
         }
-        members += [(K.rubberBand.name, .number(physics.rubberBand)), (K.bounces.name, .bool(physics.bounces))]
+        members.append((K.bounces.name, .bool(physics.bounces)))
         return .object(members)
     }
 

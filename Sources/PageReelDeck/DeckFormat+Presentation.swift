@@ -55,8 +55,11 @@ extension DeckFormat {
                                                      + "item boundary), `android` (ViewPager's settle: 25 dp and 400 dp/s "
                                                      + "make a fling, at most 600 ms on the quintic interpolator) or "
                                                      + "`swiper` (300 ms on CSS `ease`; a swipe under 300 ms changes "
-                                                     + "slide, a longer one needs half a slide). `deceleration`, "
-                                                     + "`flingVelocity` and `snap` are `uikit`'s.")
+                                                     + "slide, a longer one needs half a slide). Past an end a drag "
+                                                     + "meets the model's resistance: UIKit's rubber band, iCarousel's "
+                                                     + "(never a whole item), Swiper's x^0.85, or none for `android` "
+                                                     + "(ViewPager stops at the ends). `deceleration`, "
+                                                     + "`flingVelocity`, `snap` and `rubberBand` are `uikit`'s.")
         static let paging = Key<Bool>.boolean("paging", default: true,
                                               "Snap to a page after every release (UIScrollView `isPagingEnabled`, "
                                               + "iCarousel `pagingEnabled`); `false` glides freely and stops anywhere "

@@ -2,7 +2,8 @@
 public struct Physics: Sendable, Equatable {
     /// Whose scroll motion a release, a snap and an animated jump follow: UIKit's (the default),
     /// or one of the paging libraries' (DESIGN §3; `../shared/reference/paging-catalogues.md`
-    /// §1.7, §2.1, §3.1). `deceleration`, `flingVelocity` and `snap` are UIKit's and apply to it only.
+    /// §1.7, §2.1, §3.1), and how a drag past an end resists. `deceleration`, `flingVelocity`, `snap`
+    /// and `rubberBand` are UIKit's and apply to it only.
     public enum Model: String, Sendable, Equatable, CaseIterable {
         /// UIScrollView: the snap spring, the free glide.
         case uikit

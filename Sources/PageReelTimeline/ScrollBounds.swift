@@ -1,3 +1,5 @@
+import PageReelDeck
+
 /// The scrollable range of a deck and what happens past its ends: rubber band or clamp, or no
 /// ends at all when the pages wrap around.
 ///
@@ -14,11 +16,29 @@ struct ScrollBounds: Sendable, Equatable {
     let wraps: Bool
 
     init(pageWidth: Double, pageCount: Int, rubberBand: Double, bounces: Bool, wraps: Bool = false) {
+        self.init(pageWidth: pageWidth, pageCount: pageCount, band: .uikit(coefficient: rubberBand), bounces: bounces,
+                  wraps: wraps)
+    }
+
+    init(pageWidth: Double, pageCount: Int, band: RubberBand.Law, bounces: Bool, wraps: Bool) {
         self.pageWidth = pageWidth
         self.pageCount = pageCount
-        self.band = RubberBand(coefficient: rubberBand, dimension: pageWidth)
+        self.band = RubberBand(band, dimension: pageWidth)
         self.bounces = bounces
         self.wraps = wraps
+    }
+
+    /// The deck's bounds: its pitch, its pages, and past the ends the motion model's resistance
+    /// (ViewPager has none: it stops at the ends and glows).
+    init(deck: Deck) {
+        let physics = deck.physics
+        let band: RubberBand.Law = switch physics.model {
+        case .uikit, .android: .uikit(coefficient: physics.rubberBand)
+        case .icarousel: .iCarousel
+        case .swiper: .swiper(ratio: 0.85)
+        }
+        self.init(pageWidth: deck.pagePitch, pageCount: deck.pageCount, band: band,
+                  bounces: physics.bounces && physics.model != .android, wraps: deck.layout.wrap)
     }
 
     /// The deck's page that unwrapped page `page` shows (itself without wrapping).

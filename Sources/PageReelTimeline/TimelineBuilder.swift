@@ -35,9 +35,7 @@ struct TimelineBuilder {
 
     init(deck: Deck) {
         // One page's scroll is the page pitch along the layout's axis.
-        bounds = ScrollBounds(pageWidth: deck.pagePitch, pageCount: deck.pageCount,
-                              rubberBand: deck.physics.rubberBand, bounces: deck.physics.bounces,
-                              wraps: deck.layout.wrap)
+        bounds = ScrollBounds(deck: deck)
         physics = deck.physics
         let vertical = deck.layout.isVertical
         viewportAcross = vertical ? deck.viewport.width : deck.viewport.height

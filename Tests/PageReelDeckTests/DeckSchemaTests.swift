@@ -250,7 +250,7 @@ import Testing
     @Test func invalidSamplesTheSchemaCanJudgeAreRejected() throws {
         let folder = URL(fileURLWithPath: "Samples/invalid", relativeTo: Self.root)
         let judged: Set = ["bad-colors.json", "not-an-object.json", "over-limits.json", "script-references.json",
-                           "unknown-keys.json", "wrong-types.json", "bad-device.json"]
+                           "unknown-keys.json", "wrong-types.json", "bad-device.json", "motion-models.json"]
         let beyondSchema: Set = ["at-goes-back.json", "bad-text.json", "corrupt-image.json", "image-bomb.json", "image-is-a-folder.json",
                                  "missing-font.json", "missing-image.json", "not-an-image.json", "too-long.json",
                                  "missing-video.json", "not-a-video.json", "video-bomb.json", "video-times.json",

@@ -162,6 +162,45 @@ import PageReelDeck
         Self.follows(t, TestDeck.times(to: 1, step: 0.05)) { 2 * Self.ease($0) }
     }
 
+    // MARK: Past the ends
+
+    /// iCarousel's drag, integrated here point by point as `didPan:` does it: each step of the
+    /// finger moves the content by k = 1 − min(overshoot, 1 item)/1 item. Its closed form in the
+    /// timeline must agree with the summed steps.
+    @Test func iCarouselResistsWithItsFactor() throws {
+        let t = try Self.timeline(.icarousel, [Step(.drag(Step.Drag(by: -0.6, duration: 0.6, release: false)))])
+        var overshoot = 0.0, finger = 0.0
+        let step = 0.001                                     // points of finger per iteration
+        for time in TestDeck.times(from: 0.1, to: 0.6, step: 0.1) {
+            let target = 0.6 * Self.w * time / 0.6
+            while finger < target {
+                let k = 1 - min(overshoot, Self.w) / Self.w
+                overshoot += step * k
+                finger += step
+            }
+            #expect(abs(-t.state(at: time).offset - overshoot) < 0.01, "at \(time)")
+        }
+    }
+
+    /// Swiper's resistance: x points of finger past the end show x^0.85 − 1.
+    @Test func swiperResistsWithItsRatio() throws {
+        let t = try Self.timeline(.swiper, [Step(.drag(Step.Drag(by: -0.5, duration: 0.5, release: false)))])
+        for time in TestDeck.times(from: 0.05, to: 0.5, step: 0.05) {
+            let x = 0.5 * Self.w * time / 0.5
+            #expect(abs(-t.state(at: time).offset - (pow(x, 0.85) - 1)) < 1e-9, "at \(time)")
+        }
+    }
+
+    /// ViewPager stops at the ends: a drag past the first page leaves it there, and one past the
+    /// last comes back the moment the finger does.
+    @Test func androidStopsAtTheEnds() throws {
+        let t = try Self.timeline(.android, [Step(.drag(Step.Drag(by: -0.5, duration: 0.5)))])
+        #expect(TestDeck.times(to: t.duration, step: 0.01).allSatisfy { t.state(at: $0).offset == 0 })
+        let last = try Self.timeline(.android, [Step(.jump(Step.Jump(to: 4, through: false))),
+                                                Step(.drag(Step.Drag(by: 0.3, duration: 0.3)))])
+        #expect(TestDeck.times(to: last.duration, step: 0.01).allSatisfy { last.state(at: $0).offset <= 4 * Self.w })
+    }
+
     /// A fling from rest moves on as each library moves a flick just off the page.
     @Test(arguments: [Physics.Model.icarousel, .android, .swiper])
     func flingFromRest(_ model: Physics.Model) throws {

@@ -270,7 +270,12 @@ extension PagereelCLITests {
         for sample in samples {
             let deck = "\(CLI.samples)/\(sample)/deck.json"
             #expect(try CLI.run("validate", deck).status == 0, "\(sample)")
-            let out = try CLI.run("still", deck, "--time", "1", "--size", "256x144", "-o", try scratch.directory(sample) + "/s.png")
+            // A small still of the canvas's shape (portrait samples too); 1280×720 unless the deck says.
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: deck))) as? [String: Any]
+            let canvas = json?["canvas"] as? [String: Any]
+            let portrait = (canvas?["height"] as? Double ?? 720) > (canvas?["width"] as? Double ?? 1280)
+            let out = try CLI.run("still", deck, "--time", "1", "--size", portrait ? "144x256" : "256x144",
+                                  "-o", try scratch.directory(sample) + "/s.png")
             #expect(out.status == 0, "\(sample): \(out.stderr)")
         }
     }
