@@ -30,6 +30,8 @@ extension TimelineBuilder {
                 let n = Double(bounds.pageCount)
                 end = bounds.bounces ? min(max(end, -bounceDistance), n - 1 + bounceDistance) : min(max(end, 0), n - 1)
             }
+            // Wrapping, however fast the fling, no further than a whole number of pages can count.
+            end = min(max(end, -1e15), 1e15)
             let distance = end - bounds.position(offset)
             if distance != 0 {
                 let duration = abs(distance) / abs(0.5 * v)

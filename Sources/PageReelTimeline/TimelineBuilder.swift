@@ -60,6 +60,7 @@ struct TimelineBuilder {
                     "\(Seconds.format(at)) s is before the previous step, which starts at \(Seconds.format(previous)) s")
             }
             if at < now { interrupt(at: at) } else { hold(until: at) }
+            rebase()
         }
         previousStart = now
         switch step.action {
@@ -83,6 +84,21 @@ struct TimelineBuilder {
             self.hint(hint)
         case .transition(let spec):
             transitions.append(TransitionChange(time: now, transition: spec))
+        }
+        rebase()
+    }
+
+    /// Wrapping, brings the offset at rest back into the first turn (and a held touch's start page
+    /// with it), so that page arithmetic stays small however far the content has gone round.
+    mutating func rebase() {
+        guard bounds.wraps else { return }
+        let n = bounds.pageCount
+        let turns = (bounds.position(offset) / Double(n)).rounded(.down)
+        guard turns != 0, turns.isFinite else { return }
+        offset = bounds.wrapped(offset)
+        if isHeld {
+            let last = strokes.count - 1
+            strokes[last].startPage = abs(turns) < 1e12 ? strokes[last].startPage - Int(turns) * n : bounds.nearestPage(offset)
         }
     }
 

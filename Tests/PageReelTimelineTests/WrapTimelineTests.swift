@@ -77,6 +77,29 @@ import PageReelDeck
         #expect(t.segments.allSatisfy { $0.phase != .bouncing })
     }
 
+    /// A held finger carried past the end of the turn keeps its start page: released slowly at 0.1
+    /// page past the last page it rests on the first (one page from where the touch began).
+    @Test(arguments: [Physics.Model.uikit, .android, .swiper])
+    func aHeldTouchGoesRound(_ model: Physics.Model) throws {
+        let t = try Self.timeline([Step(.jump(Step.Jump(to: 4, through: false))),
+                                   Step(.drag(Step.Drag(by: 0.8, duration: 2, release: false))), Step(.wait(0.2)),
+                                   Step(.drag(Step.Drag(by: 0.3, duration: 2, release: false))), Step(.fling(velocity: 0))],
+                                  model: model)
+        #expect(Self.end(t).position == 0 && Self.end(t).offset == 0)
+    }
+
+    /// However far a fling carries the content round, the steps after it still land on their pages.
+    @Test(arguments: Physics.Model.allCases)
+    func hugeFlingsStayCountable(_ model: Physics.Model) throws {
+        let t = try Self.timeline([Step(.fling(velocity: 1e300)), Step(.jump(Step.Jump(to: 2)))],
+                                  model: model) { $0.physics.paging = model == .android || model == .swiper }
+        #expect(Self.end(t).position == 2 && Self.end(t).offset == 2 * Self.w)
+        #expect(TestDeck.times(to: t.duration, step: 0.05).allSatisfy {
+            let state = t.state(at: $0)
+            return state.offset >= 0 && state.offset < 5 * Self.w
+        })
+    }
+
     /// The lifecycle names the deck's pages: swiping back from 0 shows 4.
     @Test func eventsNameTheDecksPages() throws {
         let t = try Self.timeline([Step(.swipe(.prev))])
