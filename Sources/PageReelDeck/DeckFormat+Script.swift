@@ -12,8 +12,9 @@ extension DeckFormat {
         static let drag = KeySpec("drag", .object(DragKeys.spec.name), "A finger drag, then a release.")
         static let swipe = Key<Step.Direction>.choice("swipe", noun: "swipe direction",
                                                       "A quick human swipe: a linear drag of ±0.35 page in 0.18 s, "
-                                                      + "released with the finger's velocity (twice it under "
-                                                      + "the libraries' motion models).")
+                                                      + "released with the finger's velocity (0.35/0.18 = 1.94 "
+                                                      + "pages/s: under iCarousel's motion, which needs 2 items/s, "
+                                                      + "it springs back).")
         static let fling = KeySpec("fling", .object(FlingKeys.spec.name),
                                    "Releases the content where it is with a velocity; lifts a held finger.")
         static let jump = KeySpec("jump", .object(JumpKeys.spec.name), "An animated page change.")

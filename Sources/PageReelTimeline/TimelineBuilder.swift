@@ -70,7 +70,7 @@ struct TimelineBuilder {
             self.drag(drag)
         case .swipe(let direction):
             releaseHeldFinger()
-            drag(swipe(direction))
+            drag(Step.Drag(by: direction == .next ? 0.35 : -0.35, duration: 0.18))
         case .fling(let velocity):
             release(velocity: velocity)
         case .jump(let jump):
@@ -100,17 +100,6 @@ struct TimelineBuilder {
             let last = strokes.count - 1
             strokes[last].startPage = abs(turns) < 1e12 ? strokes[last].startPage - Int(turns) * n : bounds.nearestPage(offset)
         }
-    }
-
-    /// A quick human swipe: 0.35 page in 0.18 s. UIKit's lifts at the finger's average speed; the
-    /// libraries' release rules test the lift speed (iCarousel wants 2 items/s, just above that
-    /// average), so under their models the finger lifts at twice it, as a flick that speeds up
-    /// from rest to the lift does.
-    func swipe(_ direction: Step.Direction) -> Step.Drag {
-        let by = direction == .next ? 0.35 : -0.35, duration = 0.18
-        var drag = Step.Drag(by: by, duration: duration)
-        if physics.model != .uikit { drag.velocity = 2 * by * bounds.pageWidth / duration }
-        return drag
     }
 
     /// The segments with a final rest that lasts forever.

@@ -35,12 +35,12 @@ import PageReelDeck
 
     // MARK: iCarousel
 
-    /// A swipe lifts at 2 · 0.35 page / 0.18 s = 3.89 items/s (over 2): with paging on it
-    /// decelerates to ceil(0.35) = 1 in T = |1 − 0.35| / |v/2|, as x₀ + v·t − (v/T)·t²/2, then
-    /// rests there (the 0.01 s boundary scroll).
-    @Test func iCarouselSwipeDecelerates() throws {
-        let t = try Self.timeline(.icarousel, [Step(.swipe(.next))])
+    /// A flick of 0.35 page lifting at 3.89 items/s (over 2): with paging on it decelerates to
+    /// ceil(0.35) = 1 in T = |1 − 0.35| / |v/2|, as x₀ + v·t − (v/T)·t²/2, then rests there (the
+    /// 0.01 s boundary scroll).
+    @Test func iCarouselFlickDecelerates() throws {
         let v = 2 * 0.35 / 0.18
+        let t = try Self.timeline(.icarousel, [Step(.drag(Step.Drag(by: 0.35, duration: 0.18, velocity: v * Self.w)))])
         let T = 0.65 / (0.5 * v)
         Self.follows(t, TestDeck.times(from: 0.18, to: 0.18 + T, step: T / 16)) { time in
             let s = time - 0.18
@@ -49,6 +49,12 @@ import PageReelDeck
         #expect(t.state(at: 0.18 + 0.1).phase == .decelerating)
         #expect(abs(t.duration - (0.18 + T + 0.01 + 0.5)) < 1e-9)
         #expect(t.state(at: t.duration).offset == Self.w)
+    }
+
+    /// A swipe lifts at 0.35/0.18 = 1.94 items/s, under the 2 iCarousel needs: back to item 0.
+    @Test func iCarouselSwipeIsTooSlow() throws {
+        let t = try Self.timeline(.icarousel, [Step(.swipe(.next))])
+        Self.follows(t, TestDeck.times(from: 0.18, to: 0.58, step: 0.025)) { 0.35 - 0.35 * Self.iCarouselEase(($0 - 0.18) / 0.4) }
     }
 
     /// Slower than 2 items/s: no deceleration, `scrollToItemAtIndex` to the nearest item in 0.4 s.
@@ -88,11 +94,17 @@ import PageReelDeck
         return min(ms, 600) / 1000
     }
 
-    /// A swipe (210 pt, 2333 pt/s: a fling) goes to page 1 on (u − 1)⁵ + 1.
+    /// A swipe (210 pt at 1167 pt/s: a fling) goes to page 1 on (u − 1)⁵ + 1, in 4·round(1000 ·
+    /// 321.18/1166.7) = 1100 ms, capped at 600; a faster flick in 4·round(1000 · 321.18/2333.3) = 552.
     @Test func androidSwipeSettles() throws {
         let t = try Self.timeline(.android, [Step(.swipe(.next))])
-        let d = Self.settle(390, velocity: 2 * 0.35 * Self.w / 0.18)
-        #expect(abs(d - 0.552) < 1e-12)
+        let d = Self.settle(390, velocity: 0.35 * Self.w / 0.18)
+        #expect(abs(d - 0.6) < 1e-12)
+        #expect(abs(Self.settle(390, velocity: 2 * 0.35 * Self.w / 0.18) - 0.552) < 1e-12)
+        let flick = try Self.timeline(.android, [Step(.drag(Step.Drag(by: 0.35, duration: 0.18, velocity: 2 * 0.35 * Self.w / 0.18)))])
+        Self.follows(flick, TestDeck.times(from: 0.18, to: 0.18 + 0.552, step: 0.552 / 16)) {
+            0.35 + 0.65 * (pow(($0 - 0.18) / 0.552 - 1, 5) + 1)
+        }
         Self.follows(t, TestDeck.times(from: 0.18, to: 0.18 + d, step: d / 16)) {
             0.35 + 0.65 * (pow(($0 - 0.18) / d - 1, 5) + 1)
         }
