@@ -17,8 +17,8 @@ struct LifecycleTracker {
     /// The events of the next frame, showing `state`.
     mutating func advance(to state: TimelineState) -> [(page: Int, kind: EventKind)] {
         let nowVisible = visiblePages(at: state.offset)
-        let page = bounds.index(ofPage: bounds.clampPage(Int(max(min(state.position.rounded(.toNearestOrAwayFromZero),
-                                                                       1e15), -1e15))))
+        let nearest = ScrollBounds.pageNumber(state.position.rounded(.toNearestOrAwayFromZero))
+        let page = bounds.index(ofPage: bounds.clampPage(nearest))
         guard started else {
             started = true
             visible = nowVisible

@@ -92,8 +92,12 @@ struct ScrollBounds: Sendable, Equatable {
 
     /// The page nearest `offset`, halves away from zero, within the pages.
     func nearestPage(_ offset: Double) -> Int {
-        clampPage(Int(max(min(position(offset).rounded(), 1e15), -1e15)))
+        clampPage(Self.pageNumber(position(offset).rounded()))
     }
+
+    /// A whole number of pages as an Int, held within ±10¹⁵ so that no position, however far a
+    /// fling has carried it, overflows.
+    static func pageNumber(_ pages: Double) -> Int { Int(min(max(pages, -1e15), 1e15)) }
 
     /// `page` within the pages (any page when wrapping).
     func clampPage(_ page: Int) -> Int { wraps ? page : min(max(page, 0), pageCount - 1) }

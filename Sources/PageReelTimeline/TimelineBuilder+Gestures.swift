@@ -31,8 +31,8 @@ extension TimelineBuilder {
         }
         let forward = target > offset
         let position = bounds.position(offset)
-        let near = min(max(position, -1e15), 1e15)
-        let first = forward ? min(Int(near.rounded(.down)) + 1, goal) : max(Int(near.rounded(.up)) - 1, goal)
+        let first = forward ? min(ScrollBounds.pageNumber(position.rounded(.down)) + 1, goal)
+            : max(ScrollBounds.pageNumber(position.rounded(.up)) - 1, goal)
         let count = abs(goal - first) + 1
         // Steps of one length end at start + k·step; ViewPager's depend on each step's distance.
         let fixed = step ?? (physics.model == .android ? nil : jumpDuration(distance: 0, through: true))

@@ -51,7 +51,7 @@ extension TimelineBuilder {
     /// `currentItemIndex`: the nearest item (C `round`, halves away from zero), within the items.
     private var iCarouselCurrentIndex: Int {
         let page = bounds.position(offset).rounded(.toNearestOrAwayFromZero)
-        return bounds.clampPage(Int(max(min(page, 1e15), -1e15)))
+        return bounds.clampPage(ScrollBounds.pageNumber(page))
     }
 
     /// `scrollToItemBoundary`: a 0.01 s no-op scroll when on an item already, else
@@ -87,7 +87,7 @@ extension TimelineBuilder {
             let truncator = current >= startPage ? 0.4 : 0.6
             target = current + (pageOffset + truncator).rounded(.towardZero)
         }
-        let page = bounds.clampPage(Int(max(min(target, 1e15), -1e15)))
+        let page = bounds.clampPage(ScrollBounds.pageNumber(target))
         androidSettle(to: bounds.offset(ofPage: page), velocity: velocity, phase: .snapping)
     }
 
@@ -146,7 +146,7 @@ extension TimelineBuilder {
         } else {
             target = position.rounded(.toNearestOrAwayFromZero)
         }
-        let page = bounds.clampPage(Int(max(min(target, 1e15), -1e15)))
+        let page = bounds.clampPage(ScrollBounds.pageNumber(target))
         libraryMove(to: bounds.offset(ofPage: page), duration: 0.3, phase: .snapping)
     }
 

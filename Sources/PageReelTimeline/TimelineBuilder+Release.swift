@@ -47,7 +47,7 @@ extension TimelineBuilder {
         } else {
             target = position.rounded(.toNearestOrAwayFromZero)
         }
-        let page = Int(max(min(target, Double(startPage + 1), 1e15), Double(startPage - 1), -1e15))
+        let page = ScrollBounds.pageNumber(max(min(target, Double(startPage + 1)), Double(startPage - 1)))
         return bounds.clampPage(page)
     }
 
