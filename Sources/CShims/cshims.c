@@ -29,6 +29,8 @@ uint32_t pr_png_format_rgba(void) { return PNG_FORMAT_RGBA; }
 
 struct pr_jpeg_error {
     struct jpeg_error_mgr mgr;
+    /// The scan limit's monitor (libjpeg writes its counters, so one per decode).
+    struct jpeg_progress_mgr progress;
     jmp_buf jump;
     char *message;
     /// While set, warnings are ignored (a malformed ICC marker must not fail the image).
@@ -51,6 +53,28 @@ static void pr_jpeg_emit_message(j_common_ptr cinfo, int level) {
     }
 }
 
+// Past this many scans a progressive JPEG is refused: real files have about ten, and each scan
+// costs a pass over the whole image (libjpeg-turbo's "EOB run" CPU attack; djpeg -maxscans).
+#define PR_JPEG_MAX_SCANS 256
+// libjpeg's own working memory (a progressive 50 MP image's coefficients need about 300 MB).
+#define PR_JPEG_MAX_MEMORY (512L << 20)
+
+static void pr_jpeg_progress(j_common_ptr cinfo) {
+    if (cinfo->is_decompressor && ((j_decompress_ptr)cinfo)->input_scan_number > PR_JPEG_MAX_SCANS) {
+        struct pr_jpeg_error *e = (struct pr_jpeg_error *)cinfo->err;
+        snprintf(e->message, 200, "more than %d scans", PR_JPEG_MAX_SCANS);
+        longjmp(e->jump, 1);
+    }
+}
+
+// Called after jpeg_create_decompress: the limits every untrusted JPEG is read under.
+static void pr_jpeg_limit(struct jpeg_decompress_struct *cinfo, struct pr_jpeg_error *jerr) {
+    cinfo->mem->max_memory_to_use = PR_JPEG_MAX_MEMORY;
+    memset(&jerr->progress, 0, sizeof jerr->progress);
+    jerr->progress.progress_monitor = pr_jpeg_progress;
+    cinfo->progress = &jerr->progress;
+}
+
 static void pr_jpeg_setup(struct jpeg_decompress_struct *cinfo, struct pr_jpeg_error *jerr, char *err) {
     memset(cinfo, 0, sizeof *cinfo);
     err[0] = 0;
@@ -71,6 +95,7 @@ int pr_jpeg_read_header(const uint8_t *data, size_t size, pr_jpeg_header *header
         return -1;
     }
     jpeg_create_decompress(&cinfo);
+    pr_jpeg_limit(&cinfo, &jerr);
     jpeg_mem_src(&cinfo, data, (unsigned long)size);
     if (want_icc) jpeg_save_markers(&cinfo, JPEG_APP0 + 2, 0xFFFF);
     jpeg_read_header(&cinfo, TRUE);
@@ -106,6 +131,7 @@ int pr_jpeg_decode(const uint8_t *data, size_t size, uint8_t *out, int width, in
         return -1;
     }
     jpeg_create_decompress(&cinfo);
+    pr_jpeg_limit(&cinfo, &jerr);
     jpeg_mem_src(&cinfo, data, (unsigned long)size);
     jpeg_read_header(&cinfo, TRUE);
     if ((int)cinfo.image_width != width || (int)cinfo.image_height != height) {
@@ -191,6 +217,17 @@ pr_png_reader *pr_png_open(const uint8_t *data, size_t size, pr_png_info *out, c
         return NULL;
     }
     png_set_read_fn(r->png, r, pr_png_read_data);
+    // Limits for files from strangers, applied before IHDR is read: no side past 65,535 (JPEG's
+    // own limit; the pixel count is checked by the caller), at most 8 MiB for any one chunk's
+    // decompressed data (an iCCP profile), and 128 ancillary chunks kept. Text, palettes
+    // suggestions, histograms and unknown chunks are not needed and are skipped unread, which
+    // also takes the zTXt/iTXt decompression bombs out of play.
+    png_set_user_limits(r->png, 65535, 65535);
+    png_set_chunk_malloc_max(r->png, 8L << 20);
+    png_set_chunk_cache_max(r->png, 128);
+    static const png_byte skipped[] = "tEXt\0zTXt\0iTXt\0sPLT\0hIST\0";
+    png_set_keep_unknown_chunks(r->png, PNG_HANDLE_CHUNK_NEVER, NULL, 0);
+    png_set_keep_unknown_chunks(r->png, PNG_HANDLE_CHUNK_NEVER, skipped, 5);
     png_read_info(r->png, r->info);
 
     png_uint_32 width, height;

@@ -15,7 +15,7 @@ import PageReelScene
 struct DeviceFitter {
     /// Displayed sizes of the deck's usable images and recordings, by absolute path.
     let sizes: [String: PixelSize]
-    let directory: String
+    let inputs: InputRoots
     let text: TextRenderer
 
     static let sampledPages = 200
@@ -72,7 +72,7 @@ struct DeviceFitter {
     }
 
     private func absolute(_ path: String) -> String {
-        path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
+        inputs.absolute(path)
     }
 
     /// The most common size among the pages' pictures (the first seen of equals); nil without any.

@@ -26,7 +26,7 @@ final class FrameSource: Sendable {
         width = builder.width
         height = builder.height
         frameCount = project.timeline.frameCount(fps: fps)
-        renderer = FrameRenderer(deck: project.deck, baseDirectory: project.directory)
+        renderer = FrameRenderer(deck: project.deck, inputs: project.inputs)
     }
 
     /// The instant of frame `n`.

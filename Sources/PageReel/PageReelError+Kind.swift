@@ -36,7 +36,7 @@ extension PageReelError {
         case .inputInvalid, .shards: .invalidInput
         case .render(let raster):
             switch raster {
-            case .media(.notFound), .media(.io), .notFound, .io, .font: .missingInput
+            case .media(.notFound), .media(.io), .media(.outside), .notFound, .io, .font: .missingInput
             case .media(.badImage), .media(.badVideo), .badFont, .markup: .invalidInput
             }
         case .cannotCreateOutput: .cannotCreateOutput

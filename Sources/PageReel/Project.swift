@@ -28,21 +28,42 @@ public struct Project: Sendable {
     /// The deck path as the user gave it (used in messages).
     public let file: String
     /// The folder relative paths in the deck are resolved against.
-    public let directory: String
+    public var directory: String { inputs.directory }
+    /// Where the deck's files may come from: its folder, the current directory and the folders
+    /// the caller allowed. Every file is opened through it.
+    public let inputs: InputRoots
     /// What renders but may not look as meant (a character no installed font has, a screenshot
     /// `fill` crops, a caption the canvas cuts), with its JSON path; the CLI prints these as warnings.
     public let warnings: [DeckIssue]
 
     /// Reads, decodes and checks the deck at `path`, including that every image it names exists
     /// and is a usable image, and that every font it names is installed or beside the deck.
-    public static func load(_ path: String) throws(PageReelError) -> Project {
+    /// The deck's files must lie in its folder, the current directory or one of `allowing`
+    /// (folders, relative to the current directory); an allowed folder that is not there is `.usage`.
+    public static func load(_ path: String, allowing: [String] = []) throws(PageReelError) -> Project {
         let data = try readDeck(path)
         let directory = (path as NSString).deletingLastPathComponent
-        return try load(data: data, file: path, directory: directory.isEmpty ? "." : directory)
+        return try load(data: data, file: path, directory: directory.isEmpty ? "." : directory, allowing: allowing)
     }
 
-    /// Decodes and checks deck bytes whose relative paths resolve against `directory`.
-    public static func load(data: Data, file: String, directory: String) throws(PageReelError) -> Project {
+    /// Decodes and checks deck bytes whose relative paths resolve against `directory` (and
+    /// whose files must lie there, in the current directory or in one of `allowing`).
+    public static func load(data: Data, file: String, directory: String,
+                            allowing: [String] = []) throws(PageReelError) -> Project {
+        let roots: InputRoots
+        do throws(MediaError) {
+            roots = try InputRoots(directory: directory, allowing: allowing)
+        } catch {
+            // The deck's folder was just read from; a folder the caller named is an argument.
+            guard allowing.contains(error.path) else { throw .inputMissing(path: directory, message: error.description) }
+            if case .notFound = error { throw .usage("--allow-path \(error.path): no such folder") }
+            throw .usage("--allow-path \(error.description)")
+        }
+        return try load(data: data, file: file, inputs: roots)
+    }
+
+    /// Decodes and checks deck bytes whose files are opened through `inputs`.
+    public static func load(data: Data, file: String, inputs roots: InputRoots) throws(PageReelError) -> Project {
         // Every problem at once: the deck's own, then the files it names (even when the deck has
         // other problems), then the timeline's (only meaningful for a valid deck).
         let (decoded, decodeIssues) = DeckDecoder.decodeBestEffort([UInt8](data))
@@ -50,14 +71,14 @@ public struct Project: Sendable {
         var warnings: [DeckIssue] = []
         var fitted = decoded
         if let decoded {
-            let inputs = InputChecker(directory: directory).check(decoded)
+            let inputs = InputChecker(inputs: roots).check(decoded)
             issues += inputs.issues
-            let text = TextChecker(directory: directory).check(decoded)
+            let text = TextChecker(inputs: roots).check(decoded)
             issues += text.issues
             warnings = text.warnings
             // The device and its layout depend on the files; with a bad one, the deck is reported as it is.
             if issues.isEmpty {
-                let fit = DeviceFitter(sizes: inputs.sizes, directory: directory, text: text.renderer).fit(decoded)
+                let fit = DeviceFitter(sizes: inputs.sizes, inputs: roots, text: text.renderer).fit(decoded)
                 issues += fit.issues
                 warnings += fit.warnings
                 fitted = fit.deck
@@ -66,22 +87,31 @@ public struct Project: Sendable {
         guard let deck = fitted, issues.isEmpty else { throw .deck(DeckError(file: file, issues: issues)) }
         do {
             let timeline = try Timeline(deck: deck)
-            return Project(deck: deck, timeline: timeline, file: file, directory: directory, warnings: warnings)
+            return Project(deck: deck, timeline: timeline, file: file, inputs: roots, warnings: warnings)
         } catch {
             throw .deck(DeckError(file: file, issues: [DeckIssue(path: error.path, message: error.message)]))
         }
     }
 
+    /// The largest deck file read: far above any deck a person writes (a million-page list is
+    /// about 100 MiB), so only junk is refused before it is read.
+    static let maxDeckBytes = 256 << 20
+
+    /// The deck's bytes. The deck is the caller's own argument, so it may be anywhere, but it is
+    /// read like every input: a regular file only (a FIFO would block), of a bounded size.
     private static func readDeck(_ path: String) throws(PageReelError) -> Data {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .inputMissing(path: path, message: "file not found")
+        do throws(MediaError) {
+            let file = try InputRoots.anywhere().open(path)
+            return Data(try file.bytes(limit: nil, maxSize: maxDeckBytes).bytes)
+        } catch {
+            let message = switch error {
+            case .notFound: "file not found"
+            case .io(_, let message) where message.hasPrefix("is a directory"): "is a directory, not a deck file"
+            case .io(_, let message): message
+            default: error.description
+            }
+            throw .inputMissing(path: path, message: message)
         }
-        guard !isDirectory.boolValue else { throw .inputMissing(path: path, message: "is a directory, not a deck file") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .inputMissing(path: path, message: "cannot read the file")
-        }
-        return data
     }
 }
 

@@ -50,14 +50,20 @@ struct RenderFingerprint: Sendable, Equatable {
             .joined(separator: ", ")
         var lines = ["pagereel fingerprint \(Self.layout)", "version \(PageReelVersion.current)",
                      "deck \(SHA256.hex(of: DeckEncoder.json(deck)))", "video \(settings)"]
-        for file in Self.files(of: deck, directory: project.directory) {
+        for shown in Self.files(of: deck, inputs: project.inputs) {
+            let file: InputFile
+            do throws(MediaError) {
+                file = try project.inputs.open(shown)
+            } catch {
+                throw .inputMissing(path: shown, message: error.description)
+            }
             let hash = SHA256()
             do throws(EncodeError) {
-                try hash.update(fileAt: file.full, shown: file.shown)
+                try hash.update(file: file)
             } catch {
-                throw .inputMissing(path: file.shown, message: error.description)
+                throw .inputMissing(path: shown, message: error.description)
             }
-            lines.append("file \(file.shown) \(hash.finish())")
+            lines.append("file \(shown) \(hash.finish())")
         }
         text = lines.joined(separator: "\n") + "\n"
         digest = SHA256.hex(of: text)
@@ -65,10 +71,7 @@ struct RenderFingerprint: Sendable, Equatable {
 
     /// Every file `deck` names, once each, sorted by the path as the deck gives it; a font
     /// folder stands for the font files in it, as `FontLibrary` adds them.
-    static func files(of deck: Deck, directory: String) -> [(shown: String, full: String)] {
-        func absolute(_ path: String) -> String {
-            path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
-        }
+    static func files(of deck: Deck, inputs: InputRoots) -> [String] {
         var named = Set<String>()
         let pageCount: Int
         switch deck.pages {
@@ -88,19 +91,15 @@ struct RenderFingerprint: Sendable, Equatable {
         if let tabs = deck.tabs, FontLibrary.isFontPath(tabs.font) { named.insert(tabs.font) }
         if FontLibrary.isFontPath(deck.captions.font) { named.insert(deck.captions.font) }
         if case .image(let path, _) = deck.canvas.background { named.insert(path) }
-        var files: [(shown: String, full: String)] = []
+        var files: [String] = []
         for path in named.union(deck.fonts) {
-            let full = absolute(path)
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), isDirectory.boolValue {
-                let inside = (try? FileManager.default.subpathsOfDirectory(atPath: full)) ?? []
-                for sub in inside where FontLibrary.isFontPath(sub) {
-                    files.append(((path as NSString).appendingPathComponent(sub), (full as NSString).appendingPathComponent(sub)))
-                }
+            // The deck was checked: a folder here is one of fonts (an unreadable one fails on open).
+            if let inside = try? inputs.contents(ofFolder: path) {
+                files += inside.filter(FontLibrary.isFontPath)
             } else {
-                files.append((path, full))
+                files.append(path)
             }
         }
-        return files.sorted { $0.shown < $1.shown }
+        return files.sorted()
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PageReelDeck
+import PageReelMedia
 import PageReelRaster
 
 /// Checks a deck's text before rendering: its font files, that every font it names is installed,
@@ -11,7 +12,7 @@ import PageReelRaster
 /// character is. Each font and each character is reported once, at the first place naming it.
 /// A template deck is checked on its first page: placeholders only ever add digits.
 struct TextChecker {
-    let directory: String
+    let inputs: InputRoots
 
     /// One run of text in the deck and where it is.
     private struct Text {
@@ -24,7 +25,7 @@ struct TextChecker {
     /// What checking found, and the text renderer with the deck's fonts (to measure captions with).
     func check(_ deck: Deck) -> (issues: [DeckIssue], warnings: [DeckIssue], renderer: TextRenderer) {
         var issues: [DeckIssue] = []
-        let library = FontLibrary(baseDirectory: directory)
+        let library = FontLibrary(inputs: inputs)
         for (index, file) in deck.fonts.enumerated() {
             do throws(RasterError) {
                 try library.add(file)
@@ -94,8 +95,12 @@ struct TextChecker {
     private func issue(_ error: RasterError, at path: String, file: String) -> DeckIssue {
         let file = MessageText.safe(file, limit: 200)
         return switch error {
-        case .notFound: DeckIssue(path: path, message: "font not found: \(file)", kind: .missingInput)
-        case .io(_, let message): DeckIssue(path: path, message: "cannot read \(file): \(message)", kind: .missingInput)
+        case .notFound, .media(.notFound): DeckIssue(path: path, message: "font not found: \(file)", kind: .missingInput)
+        case .io(_, let message), .media(.io(_, let message)):
+            DeckIssue(path: path, message: "cannot read \(file): \(message)", kind: .missingInput)
+        case .media(.outside(_, let resolved, let folders)):
+            DeckIssue(path: path, message: "\(file) is " + MediaError.outsideMessage(resolved: resolved, folders: folders),
+                      kind: .missingInput)
         case .font: DeckIssue(path: path, message: error.description, kind: .missingInput)
         default: DeckIssue(path: path, message: error.description)
         }

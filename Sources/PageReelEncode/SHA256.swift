@@ -1,5 +1,6 @@
 import CFFmpeg
 import Glibc
+import PageReelMedia
 
 /// SHA-256 of bytes fed in pieces, by libavutil (`av_sha_*`).
 ///
@@ -50,6 +51,19 @@ public final class SHA256 {
             }
             if count == 0 { return }
             buffer.withUnsafeBufferPointer { av_sha_update(context, $0.baseAddress, count) }
+        }
+    }
+
+    /// Adds the whole of an opened input file.
+    public func update(file: InputFile) throws(EncodeError) {
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var offset = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { file.read(at: offset, into: $0) }
+            if count < 0 { throw .badInput(path: file.path, message: "cannot read: \(String(cString: strerror(errno)))") }
+            if count == 0 { return }
+            buffer.withUnsafeBufferPointer { av_sha_update(context, $0.baseAddress, count) }
+            offset += count
         }
     }
 

@@ -97,6 +97,6 @@ extension ImageDecoder {
 
     static func jpegMessage(_ buffer: [CChar]) -> String {
         let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return text.isEmpty ? "corrupt JPEG" : "JPEG: \(text)"
+        return text.isEmpty ? "corrupt JPEG" : "JPEG: \(DecoderMessage.withoutHex(text))"
     }
 }

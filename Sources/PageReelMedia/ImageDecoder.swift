@@ -4,7 +4,7 @@
 // images (`ImageDecoder`: PNG and JPEG by their magic bytes, EXIF orientation, ICC/gAMA/cHRM and
 // CMYK/YCCK to sRGB with lcms2), recordings (`VideoClip`: libavformat demuxing, libavcodec decoding,
 // libswscale conversion to sRGB, a frame index for exact seeks) and the checks before rendering
-// (`InputChecker`, `FileBytes`: missing, unreadable, not a regular file, over the size limits). Inputs
+// (`InputRoots`: outside the allowed folders, missing, not a regular file; `InputChecker`: unusable, over the size limits). Inputs
 // come from users, so every failure is a `MediaError` naming the file with the library's reason,
 // never a crash. The module sees the deck (for what files a page names) and the C libraries it
 // wraps, and nothing after it: Raster draws what comes out of here, and only this module links a
@@ -39,12 +39,18 @@ public enum ImageDecoder {
     /// (no decode). The format is detected by magic bytes, not the extension; anything else is
     /// `.badImage`.
     public static func size(ofFileAt path: String) throws(MediaError) -> (width: Int, height: Int) {
+        try size(of: InputRoots.anywhere().open(path))
+    }
+
+    /// Width and height as displayed of an opened image file (see `size(ofFileAt:)`).
+    public static func size(of file: InputFile) throws(MediaError) -> (width: Int, height: Int) {
+        let path = file.path
         // The header sits at the start of a PNG; a JPEG's frame header may follow large metadata
         // segments, so read a prefix first and the whole file only when the prefix was not enough.
         let prefixLength = 1 << 16
-        var (bytes, isWhole) = try FileBytes.read(path, limit: prefixLength)
+        var (bytes, isWhole) = try file.bytes(limit: prefixLength)
         let whole = { () throws(MediaError) -> [UInt8] in
-            try FileBytes.read(path, limit: nil, maxSize: maxFileBytes).bytes
+            try file.bytes(limit: nil, maxSize: maxFileBytes).bytes
         }
         let stored: (width: Int, height: Int)
         let lookUp: ([UInt8]) -> EXIFLocator.Lookup
@@ -66,8 +72,13 @@ public enum ImageDecoder {
 
     /// Decodes a PNG (any colour type and bit depth) or a JPEG file into a premultiplied pixmap.
     public static func decode(fileAt path: String, maxPixels: Int = maxPixels) throws(MediaError) -> Pixmap {
-        let bytes = try FileBytes.read(path, limit: nil, maxSize: maxFileBytes).bytes
-        return try decode(bytes: bytes, name: path, maxPixels: maxPixels)
+        try decode(file: InputRoots.anywhere().open(path), maxPixels: maxPixels)
+    }
+
+    /// Decodes an opened PNG or JPEG file into a premultiplied pixmap.
+    public static func decode(file: InputFile, maxPixels: Int = maxPixels) throws(MediaError) -> Pixmap {
+        let bytes = try file.bytes(limit: nil, maxSize: maxFileBytes).bytes
+        return try decode(bytes: bytes, name: file.path, maxPixels: maxPixels)
     }
 
     /// Decodes PNG or JPEG bytes; `name` is the file name used in error messages.

@@ -6,18 +6,21 @@ import Synchronization
 /// Checks that the images and recordings a deck names exist and are usable, before rendering
 /// starts (fonts and text are `TextChecker`'s).
 ///
+/// Every file is opened through `InputRoots`, so one outside the allowed folders, or one that is
+/// not a regular file, is refused before anything of it is read.
+///
 /// Each distinct file is checked once (a template deck of a million pages usually names a handful).
 /// The first images are decoded in full, later ones checked from their header only: the format,
 /// and the size limit. Every recording is opened and its first frame decoded, so a file that is
 /// not a video, has no video stream or does not decode is reported with FFmpeg's reason.
 public struct InputChecker: Sendable {
-    /// The folder relative paths in the deck are resolved against.
-    public let directory: String
+    /// Where the deck's files may come from, and the folder relative paths resolve against.
+    public let inputs: InputRoots
 
-    public init(directory: String) { self.directory = directory }
+    public init(inputs: InputRoots) { self.inputs = inputs }
 
     /// What checking found: the problems, and the displayed size of every usable image and
-    /// recording, by absolute path.
+    /// recording, by absolute path (`InputRoots.absolute(_:)`).
     public struct Report: Sendable {
         public var issues: [DeckIssue]
         public var sizes: [String: PixelSize]
@@ -30,31 +33,34 @@ public struct InputChecker: Sendable {
     public func check(_ deck: Deck) -> Report {
         var sizes: [String: PixelSize] = [:]
         var checked = Set<String>()
-        var usable = Set<String>()
+        /// The usable recordings' durations.
+        var durations: [String: Double] = [:]
         var issues: [DeckIssue?] = []
         /// Images to decode in full once every header is read, each with its slot in `issues`.
         var decodes: [Decode] = []
-        func image(_ full: String, shown: String, at location: String, page: Int?) {
+        func image(_ full: String, path: String, at location: String, page: Int?) {
             // A path as the deck wrote it; a pathological one is shortened in messages.
-            let shown = MessageText.safe(shown, limit: 200)
+            let shown = MessageText.safe(path, limit: 200)
             let size: Int
-            switch header(full, shown: shown, at: location) {
+            let file: InputFile
+            switch header(path, shown: shown, at: location) {
             case .issue(let issue):
                 issues.append(issue.onPage(page))
                 return
-            case .size(let width, let height):
+            case .size(let width, let height, let opened):
                 size = width * height
                 sizes[full] = PixelSize(width: width, height: height)
+                file = opened
             }
             guard decodes.count < InputChecker.fullyDecodedImages else { return }
-            decodes.append(Decode(full: full, shown: shown, location: location, page: page, pixels: size,
+            decodes.append(Decode(full: full, file: file, shown: shown, location: location, page: page, pixels: size,
                                   slot: issues.count))
             issues.append(nil)
         }
         if case .image(let path, _) = deck.canvas.background {
-            let full = absolute(path)
+            let full = inputs.absolute(path)
             checked.insert(full)
-            image(full, shown: path, at: "canvas.background.image", page: nil)
+            image(full, path: path, at: "canvas.background.image", page: nil)
         }
         let pageCount: Int
         let isTemplate: Bool
@@ -69,28 +75,28 @@ public struct InputChecker: Sendable {
         for index in 0..<pageCount {
             let base = isTemplate ? "pages.template" : "pages[\(index)]"
             for file in InputChecker.files(of: deck.page(at: index)) {
-                let full = absolute(file.path)
+                let full = inputs.absolute(file.path)
                 // Each file is checked, and a bad one reported, once: at the first place naming it.
                 guard checked.insert(full).inserted else { continue }
                 let location = base + file.suffix
                 guard file.isVideo else {
-                    image(full, shown: file.path, at: location, page: isTemplate ? index : nil)
+                    image(full, path: file.path, at: location, page: isTemplate ? index : nil)
                     continue
                 }
-                switch videoCheck(full, shown: file.path, at: location) {
-                case .size(let width, let height):
-                    usable.insert(full)
-                    sizes[full] = PixelSize(width: width, height: height)
-                    continue
+                switch videoCheck(file.path, at: location) {
+                case .clip(let clip):
+                    durations[full] = clip.duration
+                    sizes[full] = PixelSize(width: clip.width, height: clip.height)
                 case .issue(let issue):
                     issues.append(issue.onPage(isTemplate ? index : nil))
                 }
             }
             for (suffix, video) in InputChecker.videos(of: deck.page(at: index)) where video.start > 0 {
-                let full = absolute(video.file)
-                guard usable.contains(full), let issue = startIssue(video, full: full, at: base + suffix) else { continue }
-                usable.remove(full)
-                issues.append(issue)
+                let full = inputs.absolute(video.file)
+                guard let duration = durations[full], video.start >= duration else { continue }
+                durations[full] = nil
+                issues.append(DeckIssue(path: base + suffix + ".start", message: "\(Seconds.format(video.start)) s is at "
+                    + "or past the end of \(MessageText.safe(video.file, limit: 200)) (\(Seconds.format(duration)) s long)"))
             }
         }
         for (decode, issue) in zip(decodes, decodeIssues(decodes)) {
@@ -103,6 +109,7 @@ public struct InputChecker: Sendable {
     /// An image to decode in full, and where its issue goes.
     private struct Decode: Sendable {
         var full: String
+        var file: InputFile
         var shown: String
         var location: String
         /// The template page that names it first (for the message), nil for a page list.
@@ -122,7 +129,7 @@ public struct InputChecker: Sendable {
         @Sendable func check(_ k: Int) {
             let decode = decodes[k]
             do {
-                _ = try ImageDecoder.decode(fileAt: decode.full)
+                _ = try ImageDecoder.decode(file: decode.file)
             } catch {
                 let issue = fileIssue(error, shown: decode.shown, at: decode.location).onPage(decode.page)
                 results.withLock { $0[k] = issue }
@@ -159,28 +166,18 @@ public struct InputChecker: Sendable {
         return videos
     }
 
-    private func absolute(_ path: String) -> String {
-        path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
-    }
-
-    /// Opens a recording and decodes its first frame: its displayed size, or why it is unusable.
-    private func videoCheck(_ full: String, shown: String, at path: String) -> Header {
-        let shown = MessageText.safe(shown, limit: 200)
+    /// Opens a recording and decodes its first frame: the clip, or why it is unusable.
+    private func videoCheck(_ path: String, at location: String) -> Recording {
         do {
-            let clip = try VideoClip(path: full, maxPixels: ImageDecoder.maxPixels)
-            _ = try clip.frame(0)
-            return .size(clip.width, clip.height)
+            return .clip(try VideoClip(file: try inputs.open(path), maxPixels: ImageDecoder.maxPixels))
         } catch {
-            return .issue(fileIssue(error, shown: shown, at: path))
+            return .issue(fileIssue(error, shown: MessageText.safe(path, limit: 200), at: location))
         }
     }
 
-    /// A clip that starts at or past the end of its file shows nothing of it.
-    private func startIssue(_ video: Video, full: String, at path: String) -> DeckIssue? {
-        guard let clip = try? VideoClip(path: full, maxPixels: ImageDecoder.maxPixels),
-              video.start >= clip.duration else { return nil }
-        return DeckIssue(path: path + ".start", message: "\(Seconds.format(video.start)) s is at or past the end of "
-                         + "\(MessageText.safe(video.file, limit: 200)) (\(Seconds.format(clip.duration)) s long)")
+    private enum Recording {
+        case clip(VideoClip)
+        case issue(DeckIssue)
     }
 
     /// Images decoded in full (to find truncated or corrupt data before rendering starts); past
@@ -190,28 +187,32 @@ public struct InputChecker: Sendable {
     /// What an image's header says: its displayed size, or why it cannot be used (unreadable, not
     /// an image, or over the size limit).
     private enum Header {
-        case size(Int, Int)
+        case size(Int, Int, InputFile)
         case issue(DeckIssue)
     }
 
-    private func header(_ full: String, shown: String, at path: String) -> Header {
+    private func header(_ path: String, shown: String, at location: String) -> Header {
         do {
-            let size = try ImageDecoder.size(ofFileAt: full)
+            let file = try inputs.open(path)
+            let size = try ImageDecoder.size(of: file)
             let pixels = size.width * size.height
             if pixels > ImageDecoder.maxPixels {
                 let mp = Double(pixels) / 1_000_000
-                return .issue(DeckIssue(path: path, message: "\(shown): \(size.width)×\(size.height) is "
+                return .issue(DeckIssue(path: location, message: "\(shown): \(size.width)×\(size.height) is "
                     + String(format: "%.1f", mp) + " MP, over the limit of 50 MP"))
             }
-            return .size(size.width, size.height)
+            return .size(size.width, size.height, file)
         } catch {
-            return .issue(fileIssue(error, shown: shown, at: path))
+            return .issue(fileIssue(error, shown: shown, at: location))
         }
     }
 
     private func fileIssue(_ error: MediaError, shown: String, at path: String) -> DeckIssue {
         switch error {
         case .notFound: DeckIssue(path: path, message: "file not found: \(shown)", kind: .missingInput)
+        case .outside(_, let resolved, let folders):
+            DeckIssue(path: path, message: "\(shown) is " + MediaError.outsideMessage(resolved: resolved, folders: folders),
+                      kind: .missingInput)
         case .io(_, let message): DeckIssue(path: path, message: "cannot read \(shown): \(message)", kind: .missingInput)
         case .badImage(_, let message), .badVideo(_, let message): DeckIssue(path: path, message: "\(shown): \(message)")
         }

@@ -70,6 +70,6 @@ final class PNGReader {
 
     private static func message(_ buffer: [CChar]) -> String {
         let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return "PNG: " + (text.isEmpty ? "cannot decode" : text)
+        return "PNG: " + (text.isEmpty ? "cannot decode" : DecoderMessage.png(text))
     }
 }

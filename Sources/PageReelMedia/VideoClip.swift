@@ -23,7 +23,9 @@ import Synchronization
 /// seeks. Memory stays bounded by the number of decoders, whatever the clip's length.
 public final class VideoClip: Sendable {
     /// The file, as given.
-    public let path: String
+    public var path: String { file.path }
+    /// The file, open: every decoder of the clip reads it.
+    private let file: InputFile
     /// Display size after rotation, in pixels.
     public let width: Int
     public let height: Int
@@ -55,10 +57,16 @@ public final class VideoClip: Sendable {
     /// Opens `path`: `.notFound` when there is no such file, `.badVideo` (with FFmpeg's reason)
     /// when it is not a video libavformat reads, has no video stream, does not decode, or has
     /// pictures over `maxPixels`.
-    public init(path: String, maxPixels: Int = ImageDecoder.maxPixels) throws(MediaError) {
+    public convenience init(path: String, maxPixels: Int = ImageDecoder.maxPixels) throws(MediaError) {
+        try self.init(file: InputRoots.anywhere().open(path), maxPixels: maxPixels)
+    }
+
+    /// Opens the recording in `file` (see `init(path:maxPixels:)`).
+    public init(file: InputFile, maxPixels: Int = ImageDecoder.maxPixels) throws(MediaError) {
+        let path = file.path
         let muted = VideoClip.muteFFmpegLog()
         defer { _ = pr_av_log_mute(muted) }
-        let demuxer = try VideoDemuxer(path: path)
+        let demuxer = try VideoDemuxer(file: file, maxPixels: maxPixels)
         let parameters = demuxer.parameters.pointee
         // Checked before anything is decoded, so a huge stream costs no memory; the decoded
         // picture's own size is checked again before it is converted.
@@ -77,7 +85,7 @@ public final class VideoClip: Sendable {
         }
         let decoder = try VideoDecoder(demuxer: demuxer, index: index, maxPixels: maxPixels)
         let first = try decoder.frame(0)
-        self.path = path
+        self.file = file
         width = first.width
         height = first.height
         frameTimes = index.frameTimes
@@ -131,7 +139,7 @@ public final class VideoClip: Sendable {
             return slot
         }
         if let chosen { return chosen }
-        let decoder = try VideoDecoder(demuxer: try VideoDemuxer(path: path), index: index, maxPixels: maxPixels,
+        let decoder = try VideoDecoder(demuxer: try VideoDemuxer(file: file, maxPixels: maxPixels), index: index, maxPixels: maxPixels,
                                        baseSize: storedSize)
         let made = Slot(decoder, position: k)
         made.use.withLock { $0.busy = 1 }

@@ -85,6 +85,8 @@ final class VideoDecoder {
         try check(avcodec_parameters_to_context(codec, demuxer.parameters), "cannot set up the decoder")
         codec.pointee.pkt_timebase = demuxer.timeBase
         codec.pointee.thread_count = 1
+        // libavcodec refuses larger pictures before allocating them (a stream may change size).
+        codec.pointee.max_pixels = Int64(maxPixels)
         codec.pointee.has_b_frames = max(codec.pointee.has_b_frames, Int32(index.reorderDepth))
         try check(avcodec_open2(codec, decoder, nil), "cannot open the decoder")
     }
@@ -195,7 +197,7 @@ final class VideoDecoder {
             dropPending()
         }
         // The seeks went elsewhere: begin again from a freshly opened file.
-        demuxer = try VideoDemuxer(path: check.path)
+        demuxer = try VideoDemuxer(file: demuxer.file, maxPixels: maxPixels)
         guard try readLanding(expected: 0) == 0 else {
             throw check.error("the file reads differently the second time")
         }

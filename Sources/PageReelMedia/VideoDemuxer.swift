@@ -1,8 +1,17 @@
 import CFFmpeg
+import CShims
 import Glibc
 
 /// A video file opened with libavformat, read for one stream: its packets in decode order, seeking,
 /// and what the container says about it (time base, frame rate, display matrix).
+///
+/// Recordings come from strangers' decks, so libavformat reads the one opened file and nothing
+/// else: through a custom I/O context over the `InputFile` (no protocol opens anything by name),
+/// with every nested open refused (a playlist's segments, a MOV's data references), and only
+/// after probing found one of the real containers screen recorders write (`containers`) — HLS,
+/// DASH, concat lists, image sequences and every other meta-format are refused by name. The
+/// container may declare at most `maxStreams` streams, and no stream's pictures over the pixel
+/// limit are decoded, even while probing.
 ///
 /// Only the video stream is read: every other stream (audio, subtitles, cover art) is marked
 /// for the demuxer to skip. Still images, which libavformat also opens as one-frame "videos", and
@@ -11,24 +20,42 @@ final class VideoDemuxer {
     let check: VideoCheck
     let context: UnsafeMutablePointer<AVFormatContext>
     private(set) var streamIndex: Int32 = -1
+    /// The I/O context the format context reads through; freed after it (the format context does
+    /// not own a custom one).
+    private let io: InputIO
+    /// The file read (a fresh demuxer of the same clip reads it again).
+    var file: InputFile { io.file }
 
-    init(path: String) throws(MediaError) {
-        check = VideoCheck(path: path)
-        var opened: UnsafeMutablePointer<AVFormatContext>? = nil
-        // "file:" keeps a path with a colon in it from being taken for a protocol, and the
-        // whitelist keeps a playlist posing as a video (HLS, concat) from reading anything but files.
+    /// The demuxers (libavformat's names, the first of each comma list) of the containers
+    /// recordings come in: MP4/MOV/M4V/3GP (iOS, Android, QuickTime, OBS), Matroska/WebM (OBS,
+    /// browsers' MediaRecorder), AVI, MPEG-TS (OBS), FLV, and animated GIF and APNG.
+    static let containers = ["mov", "matroska", "avi", "mpegts", "flv", "gif", "apng"]
+    /// What the refusal of other formats names.
+    static let containerNames = "MP4/MOV, Matroska/WebM, AVI, MPEG-TS, FLV, GIF or APNG"
+    /// The most streams a container may declare (a phone's recording has a handful).
+    static let maxStreams = 32
+
+    init(file: InputFile, maxPixels: Int) throws(MediaError) {
+        check = VideoCheck(path: file.path)
+        io = try InputIO(file: file, check: check)
+        let format = try Self.probe(io, file: file, check: check)
+        guard var opened = avformat_alloc_context() else { throw check.error("avformat_alloc_context returned NULL") }
+        opened.pointee.pb = io.context
+        pr_avformat_refuse_nested_files(opened)
         var options: OpaquePointer? = nil
         defer { av_dict_free(&options) }
-        try check(av_dict_set(&options, "protocol_whitelist", "file", 0), "cannot set the protocol whitelist")
-        let code = avformat_open_input(&opened, "file:" + path, nil, &options)
-        try check(code, "not a video libavformat can open")
-        guard let opened else { throw check.error("avformat_open_input returned no context") }
-        context = opened   // Every stored property is set from here on, so deinit closes it.
-        try check(avformat_find_stream_info(context, nil), "cannot read the streams")
-        let format = String(cString: context.pointee.iformat.pointee.name)
-        if format == "image2" || format.hasSuffix("_pipe") {
-            throw check.error("a still image (\(format)), not a video")
+        for (key, value) in [("format_whitelist", Self.containers.joined(separator: ",")), ("protocol_whitelist", "file"),
+                             ("max_streams", "\(Self.maxStreams)"), ("enable_drefs", "0"), ("use_absolute_path", "0")] {
+            try check(av_dict_set(&options, key, value, 0), "cannot set \(key)")
         }
+        // On failure avformat_open_input frees the context (not the custom I/O, which `io` owns).
+        var given: UnsafeMutablePointer<AVFormatContext>? = opened
+        try check(avformat_open_input(&given, file.resolved, format, &options), "not a video libavformat can open")
+        guard let given else { throw check.error("avformat_open_input returned no context") }
+        opened = given
+        context = opened   // Every stored property is set from here on, so deinit closes it.
+        try checkDeclaredSizes(maxPixels: maxPixels)
+        try findStreamInfo(maxPixels: maxPixels)
         streamIndex = try Self.videoStream(in: context, check: check)
         for i in 0..<Int(context.pointee.nb_streams) where i != Int(streamIndex) {
             context.pointee.streams[i]!.pointee.discard = AVDISCARD_ALL
@@ -38,6 +65,46 @@ final class VideoDemuxer {
     deinit {
         var context: UnsafeMutablePointer<AVFormatContext>? = self.context
         avformat_close_input(&context)
+    }
+
+    /// The container libavformat's probe takes the file for, if it is one pagereel reads.
+    private static func probe(_ io: InputIO, file: InputFile,
+                              check: VideoCheck) throws(MediaError) -> UnsafePointer<AVInputFormat> {
+        var format: UnsafePointer<AVInputFormat>? = nil
+        try check(av_probe_input_buffer2(io.context, &format, file.resolved, nil, 0, 0), "not a video libavformat can open")
+        guard let format else { throw check.error("not a video libavformat can open") }
+        let names = String(cString: format.pointee.name)
+        let name = String(names.prefix { $0 != "," })
+        if containers.contains(name) { return format }
+        if ["hls", "applehttp", "dash", "concat"].contains(name) {
+            throw check.error("a playlist (\(name)), not a video: pagereel reads one file, never the files a list names")
+        }
+        if name == "image2" || name.hasSuffix("_pipe") { throw check.error("a still image (\(name)), not a video") }
+        let kind = format.pointee.long_name.map { String(cString: $0) } ?? name
+        throw check.error("\(kind), not a video in a container pagereel reads (\(containerNames))")
+    }
+
+    /// Refuses a stream that declares pictures over the limit before anything is decoded.
+    private func checkDeclaredSizes(maxPixels: Int) throws(MediaError) {
+        for i in 0..<Int(context.pointee.nb_streams) {
+            let parameters = context.pointee.streams[i]!.pointee.codecpar.pointee
+            guard parameters.codec_type == AVMEDIA_TYPE_VIDEO, parameters.width > 0, parameters.height > 0,
+                  let problem = ImageDecoder.sizeProblem(width: Int(parameters.width), height: Int(parameters.height),
+                                                         maxPixels: maxPixels, what: "the video")
+            else { continue }
+            throw check.error(problem)
+        }
+    }
+
+    /// Reads the streams' parameters, the decoders libavformat opens for it held to the pixel limit.
+    private func findStreamInfo(maxPixels: Int) throws(MediaError) {
+        var perStream = [OpaquePointer?](repeating: nil, count: Int(context.pointee.nb_streams))
+        defer { for k in perStream.indices { av_dict_free(&perStream[k]) } }
+        for k in perStream.indices {
+            try check(av_dict_set(&perStream[k], "max_pixels", "\(maxPixels)", 0), "cannot set max_pixels")
+        }
+        let code = perStream.withUnsafeMutableBufferPointer { avformat_find_stream_info(context, $0.baseAddress) }
+        try check(code, "cannot read the streams")
     }
 
     var stream: UnsafeMutablePointer<AVStream> { context.pointee.streams[Int(streamIndex)]! }
@@ -139,4 +206,67 @@ final class VideoDemuxer {
         }
         return .identity
     }
+}
+
+/// A custom libavformat I/O context reading an `InputFile` by position.
+///
+/// It belongs to one demuxer, which one thread at a time uses (under its decoder's lock), so its
+/// position needs no lock. The context's `opaque` is this object, unretained: the object outlives
+/// the context because it frees it.
+private final class InputIO {
+    let context: UnsafeMutablePointer<AVIOContext>
+    let file: InputFile
+    var position = 0
+
+    static let bufferSize = 1 << 16
+
+    init(file: InputFile, check: VideoCheck) throws(MediaError) {
+        self.file = file
+        guard let buffer = av_malloc(Self.bufferSize) else { throw check.error("av_malloc returned NULL") }
+        // The context takes over the buffer (it may replace it); it is freed through the context.
+        let made: UnsafeMutablePointer<AVIOContext>? = avio_alloc_context(
+            buffer.assumingMemoryBound(to: UInt8.self), Int32(Self.bufferSize), 0, nil, inputRead, nil, inputSeek)
+        guard let made else {
+            av_free(buffer)
+            throw check.error("avio_alloc_context returned NULL")
+        }
+        context = made
+        context.pointee.opaque = Unmanaged.passUnretained(self).toOpaque()
+    }
+
+    deinit {
+        av_freep(&context.pointee.buffer)
+        var context: UnsafeMutablePointer<AVIOContext>? = self.context
+        avio_context_free(&context)
+    }
+}
+
+/// libavformat's read callback: the next bytes of the file, AVERROR_EOF at its end.
+private func inputRead(_ opaque: UnsafeMutableRawPointer?, _ buffer: UnsafeMutablePointer<UInt8>?,
+                       _ size: Int32) -> Int32 {
+    guard let opaque, let buffer, size > 0 else { return VideoCheck.endOfFile }
+    let io = Unmanaged<InputIO>.fromOpaque(opaque).takeUnretainedValue()
+    let n = io.file.read(at: io.position, into: UnsafeMutableRawBufferPointer(start: buffer, count: Int(size)))
+    if n < 0 { return -EIO }
+    if n == 0 { return VideoCheck.endOfFile }
+    io.position += n
+    return Int32(n)
+}
+
+/// libavformat's seek callback: moves the position (or reports the size, for AVSEEK_SIZE).
+private func inputSeek(_ opaque: UnsafeMutableRawPointer?, _ offset: Int64, _ whence: Int32) -> Int64 {
+    guard let opaque else { return Int64(-EINVAL) }
+    let io = Unmanaged<InputIO>.fromOpaque(opaque).takeUnretainedValue()
+    if Int64(whence) & pr_avseek_size() != 0 { return Int64(io.file.size) }
+    let base: Int64
+    switch whence & ~AVSEEK_FORCE {
+    case SEEK_SET: base = 0
+    case SEEK_CUR: base = Int64(io.position)
+    case SEEK_END: base = Int64(io.file.size)
+    default: return Int64(-EINVAL)
+    }
+    let (target, overflow) = base.addingReportingOverflow(offset)
+    guard !overflow, target >= 0 else { return Int64(-EINVAL) }
+    io.position = Int(target)
+    return target
 }

@@ -1,6 +1,7 @@
 import CPango
 import Foundation
 import PageReelDeck
+import PageReelMedia
 import Synchronization
 
 /// The fonts one deck can use: the machine's fonts (fontconfig) plus the font files the deck brings.
@@ -12,6 +13,9 @@ import Synchronization
 /// `fonts` (and font paths used as a family) are added to a fontconfig configuration of this
 /// library's own — never the process's global one — so family names resolve the same on every
 /// machine that has the deck's folder, and two decks in one process do not see each other's fonts.
+/// A deck's font files are opened through its `InputRoots` (inside the allowed folders, regular
+/// files, at most `maxFontBytes`) and handed to fontconfig by the open descriptor's name, so
+/// FreeType reads the file that was checked.
 ///
 /// One library is shared by every render thread. Every call into its fontconfig configuration
 /// (adding fonts, listing them) runs under `TextEngine.pango`, the lock Pango's own use of the
@@ -23,12 +27,18 @@ public final class FontLibrary: Sendable {
     static let genericFamilies: Set<String> = ["sans-serif", "sans", "serif", "monospace", "mono", "cursive",
                                                "fantasy", "emoji", "system-ui", "math"]
 
-    /// The folder relative font paths are resolved against; nil = the working directory.
-    public let baseDirectory: String?
+    /// Where the deck's font files may come from, and the folder relative paths resolve against.
+    public let inputs: InputRoots
+    /// The largest font file read (the largest CJK collections are a few tens of MiB).
+    public static let maxFontBytes = 100 << 20
 
     private struct State {
         /// Font file (absolute path) → the families it holds, for files added so far.
         var files: [String: [String]] = [:]
+        /// The font files added, kept open: fontconfig reads each by its descriptor's name.
+        var opened: [String: InputFile] = [:]
+        /// The name fontconfig was given for a file → the file's resolved path.
+        var resolvedNames: [String: String] = [:]
         /// A deck's `font` value → the family list for Pango, or why there is none.
         var resolved: [String: Result<String, RasterError>] = [:]
         /// Bumped whenever a file is added, so Pango font maps built earlier reload.
@@ -46,8 +56,13 @@ public final class FontLibrary: Sendable {
     /// a font) does not stop the library being made: it is `fileError`, and every `family(for:)`
     /// throws it, so a render fails on it rather than drawing in a substitute font. Check files
     /// one by one with `add(_:)` to report each.
-    public init(files: [String] = [], baseDirectory: String? = nil) {
-        self.baseDirectory = baseDirectory
+    public convenience init(files: [String] = [], baseDirectory: String? = nil) {
+        self.init(files: files, inputs: .anywhere(relativeTo: baseDirectory ?? "."))
+    }
+
+    /// The machine's fonts plus `files`, opened through `inputs` (see `init(files:baseDirectory:)`).
+    public init(files: [String] = [], inputs: InputRoots) {
+        self.inputs = inputs
         // Without a configuration (a broken fontconfig setup) the library is empty, and every
         // family is reported as not installed rather than crashing.
         guard let config = FcInitLoadConfigAndFonts() ?? FcConfigCreate() else {
@@ -80,10 +95,13 @@ public final class FontLibrary: Sendable {
         return [".ttf", ".otf", ".ttc", ".otc", ".woff", ".woff2"].contains { lower.hasSuffix($0) }
     }
 
-    /// `path` made absolute against `baseDirectory`.
-    public func absolutePath(_ path: String) -> String {
-        guard !path.hasPrefix("/"), let baseDirectory else { return path }
-        return (baseDirectory as NSString).appendingPathComponent(path)
+    /// `path` made absolute against the deck's folder.
+    public func absolutePath(_ path: String) -> String { inputs.absolute(path) }
+
+    /// The file a name from fontconfig stands for: a deck's font file's resolved path for the
+    /// name it was added under, any other name as it is.
+    public func fileName(for name: String) -> String {
+        state.withLock { $0.resolvedNames[name] } ?? name
     }
 
     /// Adds a font file (or every font in a folder) to the library and returns the families it
@@ -92,25 +110,11 @@ public final class FontLibrary: Sendable {
     public func add(_ path: String) throws(RasterError) -> [String] {
         let full = absolutePath(path)
         if let known = state.withLock({ $0.files[full] }) { return known }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) else {
-            throw .notFound(path: path)
-        }
-        guard FileManager.default.isReadableFile(atPath: full) else {
-            throw .io(path: path, message: "permission denied")
-        }
         let families: [String]
-        if isDirectory.boolValue {
-            families = try addFolder(full, shown: path)
+        if let inside = try Self.reading({ () throws(MediaError) in try inputs.contents(ofFolder: path) }) {
+            families = try addFolder(inside.filter(Self.isFontPath), shown: path)
         } else {
-            families = Self.families(inFile: full)
-            guard !families.isEmpty else {
-                throw .badFont(path: path, message: "not a font file (TrueType, OpenType or a collection)")
-            }
-            // Pango reads the configuration; change it only while no Pango call is running.
-            guard TextEngine.pango.withLock({ _ in FcConfigAppFontAddFile(config, full) }) != 0 else {
-                throw .font(name: path, message: "fontconfig could not add the file")
-            }
+            families = try addFile(path)
         }
         state.withLock { state in
             state.files[full] = families
@@ -121,15 +125,49 @@ public final class FontLibrary: Sendable {
         return families
     }
 
-    private func addFolder(_ full: String, shown: String) throws(RasterError) -> [String] {
-        let entries = (try? FileManager.default.subpathsOfDirectory(atPath: full)) ?? []
-        let fonts = entries.filter(Self.isFontPath).sorted().map { (full as NSString).appendingPathComponent($0) }
-        let families = fonts.flatMap(Self.families(inFile:))
-        guard !families.isEmpty else { throw .badFont(path: shown, message: "the folder holds no font files") }
-        guard TextEngine.pango.withLock({ _ in FcConfigAppFontAddDir(config, full) }) != 0 else {
-            throw .font(name: shown, message: "fontconfig could not add the folder")
+    /// Opens one font file and adds it: the families it holds.
+    private func addFile(_ path: String) throws(RasterError) -> [String] {
+        let file = try Self.reading { () throws(MediaError) in try inputs.open(path) }
+        guard file.size <= Self.maxFontBytes else {
+            throw .badFont(path: path, message: "the font file is \(file.size >> 20) MiB, over the limit of "
+                           + "\(Self.maxFontBytes >> 20) MiB")
         }
+        let name = file.openingPath
+        let families = Self.families(inFile: name)
+        guard !families.isEmpty else {
+            throw .badFont(path: path, message: "not a font file (TrueType, OpenType or a collection)")
+        }
+        // Pango reads the configuration; change it only while no Pango call is running.
+        guard TextEngine.pango.withLock({ _ in FcConfigAppFontAddFile(config, name) }) != 0 else {
+            throw .font(name: path, message: "fontconfig could not add the file")
+        }
+        state.withLock { state in
+            state.opened[file.resolved] = file
+            state.resolvedNames[name] = file.resolved
+        }
+        return families
+    }
+
+    /// Adds every font file of a folder (`paths` as the deck would write them).
+    private func addFolder(_ paths: [String], shown: String) throws(RasterError) -> [String] {
+        var families: [String] = []
+        for path in paths { families += try addFile(path) }
+        guard !families.isEmpty else { throw .badFont(path: shown, message: "the folder holds no font files") }
         return Array(Set(families)).sorted()
+    }
+
+    /// What `read` returns; a missing or unreadable file is the library's own `.notFound` or
+    /// `.io`, any other refusal (outside the allowed folders) Media's error as it is.
+    private static func reading<T>(_ read: () throws(MediaError) -> T) throws(RasterError) -> T {
+        do {
+            return try read()
+        } catch {
+            switch error {
+            case .notFound(let path): throw .notFound(path: path)
+            case .io(let path, let message): throw .io(path: path, message: message)
+            default: throw .media(error)
+            }
+        }
     }
 
     /// The family names stored in a font file (every face of a collection), empty when FreeType

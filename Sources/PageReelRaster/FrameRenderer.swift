@@ -60,10 +60,16 @@ public final class FrameRenderer: Sendable {
         var scale: Double
     }
 
-    /// `baseDirectory` resolves the deck's relative paths; `textureBudget` bounds the bytes of cached pages.
-    public init(deck: Deck, baseDirectory: String, textureBudget: Int = 96 << 20) {
+    /// `baseDirectory` resolves the deck's relative paths (files are read wherever they are);
+    /// `textureBudget` bounds the bytes of cached pages.
+    public convenience init(deck: Deck, baseDirectory: String, textureBudget: Int = 96 << 20) {
+        self.init(deck: deck, inputs: .anywhere(relativeTo: baseDirectory), textureBudget: textureBudget)
+    }
+
+    /// Every file the deck names is opened through `inputs`; `textureBudget` bounds the bytes of cached pages.
+    public init(deck: Deck, inputs: InputRoots, textureBudget: Int = 96 << 20) {
         self.deck = deck
-        pages = PageRenderer(baseDirectory: baseDirectory, fonts: deck.fonts, screenshotsInDevice: deck.device != nil)
+        pages = PageRenderer(inputs: inputs, fonts: deck.fonts, screenshotsInDevice: deck.device != nil)
         textures = LRUCache(budget: textureBudget)
     }
 

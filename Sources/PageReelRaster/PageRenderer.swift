@@ -11,8 +11,9 @@ import PageReelScene
 /// same quad kernel as the frames, so an image that fills the page at 1:1 lands pixel for pixel.
 /// A recording's frame is drawn the same way, once the caller has said which frame (`frames`).
 public final class PageRenderer: Sendable {
-    /// Folder that relative image and font paths are resolved against (the deck's).
-    public let baseDirectory: String
+    /// Where the deck's images, recordings and fonts may come from, and the folder relative
+    /// paths resolve against (the deck's).
+    public let inputs: InputRoots
     public let text: TextRenderer
     public let videos: VideoLibrary
     private let images: LRUCache<String, Texture>
@@ -20,20 +21,26 @@ public final class PageRenderer: Sendable {
     /// screenshot, and `fill` keeps its top unless the page says otherwise.
     public let screenshotsInDevice: Bool
 
-    /// `fonts` lists the deck's font files (its `fonts` key), relative to `baseDirectory`.
-    public init(baseDirectory: String, fonts: [String] = [], text: TextRenderer? = nil, imageBudget: Int = 48 << 20,
+    /// `fonts` lists the deck's font files (its `fonts` key), relative to `baseDirectory`; every
+    /// file is read wherever it is (a program's own files).
+    public convenience init(baseDirectory: String, fonts: [String] = [], text: TextRenderer? = nil,
+                            imageBudget: Int = 48 << 20, screenshotsInDevice: Bool = false) {
+        self.init(inputs: .anywhere(relativeTo: baseDirectory), fonts: fonts, text: text, imageBudget: imageBudget,
+                  screenshotsInDevice: screenshotsInDevice)
+    }
+
+    /// `fonts` lists the deck's font files (its `fonts` key); every file is opened through `inputs`.
+    public init(inputs: InputRoots, fonts: [String] = [], text: TextRenderer? = nil, imageBudget: Int = 48 << 20,
                 screenshotsInDevice: Bool = false) {
-        self.baseDirectory = baseDirectory
+        self.inputs = inputs
         self.screenshotsInDevice = screenshotsInDevice
-        self.text = text ?? TextRenderer(fonts: FontLibrary(files: fonts, baseDirectory: baseDirectory))
+        self.text = text ?? TextRenderer(fonts: FontLibrary(files: fonts, inputs: inputs))
         images = LRUCache(budget: imageBudget)
-        videos = VideoLibrary()
+        videos = VideoLibrary(inputs: inputs)
     }
 
     /// The absolute path of a deck path.
-    public func resolve(_ path: String) -> String {
-        path.hasPrefix("/") ? path : (baseDirectory as NSString).appendingPathComponent(path)
-    }
+    public func resolve(_ path: String) -> String { inputs.absolute(path) }
 
     /// The decoded image at a deck path, decoded once even when several render threads ask for it at
     /// the same time (the others wait for the first decode). Its mip chain, a third more memory, is
@@ -42,7 +49,7 @@ public final class PageRenderer: Sendable {
     public func image(_ path: String, mipmapped: Bool = false) throws(RasterError) -> Texture {
         let full = resolve(path)
         let texture = try images.value(for: full) { () throws(RasterError) in
-            let image = try RasterError.decoding { () throws(MediaError) in try ImageDecoder.decode(fileAt: full) }
+            let image = try RasterError.decoding { () throws(MediaError) in try ImageDecoder.decode(file: inputs.open(full)) }
             let texture = Texture(image, mipmapped: false)
             return (texture, texture.texels.count * 4)
         }

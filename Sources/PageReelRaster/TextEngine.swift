@@ -69,7 +69,7 @@ final class TextEngine {
         }
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         try configure(layout, request)
-        let lines = Self.lines(of: layout, request: request)
+        let lines = Self.lines(of: layout, request: request, fileName: library.fileName(for:))
         return TextRasterizer.rasterize(layout: layout, lines: lines, request: request)
     }
 
@@ -142,7 +142,9 @@ final class TextEngine {
     }
 
     /// The layout's lines in pixels, with the characters no font could show.
-    private static func lines(of layout: OpaquePointer, request: TextRequest) -> [TextRasterizer.PangoLine] {
+    /// The layout's lines; `fileName` names a run's font file from the name fontconfig has for it.
+    private static func lines(of layout: OpaquePointer, request: TextRequest,
+                              fileName: (String) -> String) -> [TextRasterizer.PangoLine] {
         var lines: [TextRasterizer.PangoLine] = []
         guard let iterator = pango_layout_get_iter(layout) else { return lines }
         defer { pango_layout_iter_free(iterator) }
@@ -163,7 +165,11 @@ final class TextEngine {
                 baseline: baseline,
                 ink: Rect(x: Double(ink.x) / unit, y: Double(ink.y) / unit, width: Double(ink.width) / unit,
                           height: Double(ink.height) / unit),
-                rightToLeft: rtl, unknown: unknownCharacters(of: line), runs: runs(of: line, number: lines.count)))
+                rightToLeft: rtl, unknown: unknownCharacters(of: line), runs: runs(of: line, number: lines.count).map { run in
+                    var run = run
+                    run.fontFile = fileName(run.fontFile)
+                    return run
+                }))
         } while pango_layout_iter_next_line(iterator) != 0
         return lines
     }

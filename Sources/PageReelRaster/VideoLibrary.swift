@@ -6,6 +6,8 @@ import PageReelScene
 /// positioned), and the frames shown lately kept as textures, both in bounded caches so a deck of
 /// many long recordings stays within a fixed memory.
 public final class VideoLibrary: Sendable {
+    /// Where recordings may come from.
+    public let inputs: InputRoots
     private let clips: LRUCache<String, VideoClip>
     private let frames: LRUCache<FrameKey, Texture>
 
@@ -16,7 +18,8 @@ public final class VideoLibrary: Sendable {
     }
 
     /// Open recordings are bounded by `openClips`, their decoded frames by `frameBudget` bytes.
-    public init(openClips: Int = 8, frameBudget: Int = 64 << 20) {
+    public init(inputs: InputRoots = .anywhere(), openClips: Int = 8, frameBudget: Int = 64 << 20) {
+        self.inputs = inputs
         clips = LRUCache(budget: openClips)
         frames = LRUCache(budget: frameBudget)
     }
@@ -24,7 +27,7 @@ public final class VideoLibrary: Sendable {
     /// The recording at an absolute path, opened once even when render threads ask at once.
     public func clip(_ path: String) throws(RasterError) -> VideoClip {
         try clips.value(for: path) { () throws(RasterError) in
-            (try RasterError.decoding { () throws(MediaError) in try VideoClip(path: path, maxPixels: ImageDecoder.maxPixels) }, 1)
+            (try RasterError.decoding { () throws(MediaError) in try VideoClip(file: inputs.open(path), maxPixels: ImageDecoder.maxPixels) }, 1)
         }
     }
 

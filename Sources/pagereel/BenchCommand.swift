@@ -24,11 +24,13 @@ struct BenchCommand: ParsableCommand {
             transform: FrameRange.init(parsing:))
     var frames: FrameRange?
 
+    @OptionGroup var inputs: InputOptions
+
     @Flag(help: "Print the result as JSON on stdout.")
     var json = false
 
     func run() throws {
-        let project = try library { () throws(PageReelError) in try Project.load(deck) }
+        let project = try library { () throws(PageReelError) in try Project.load(deck, allowing: inputs.allowed) }
         let bench = RenderBenchmark(project: project, frames: frames?.frames)
         let result = try library { () throws(PageReelError) in try bench.run(cancellation: SignalTrap.shared.cancellation) }
         if json {

@@ -65,6 +65,8 @@ struct ExportCommand: ParsableCommand {
             help: ArgumentHelp("GIF loops: 0 forever, -1 play once, N repeats.", valueName: "n"))
     var loop: Int = defaults.loop
 
+    @OptionGroup var inputs: InputOptions
+
     @Option(help: ArgumentHelp("How to show progress; auto is a bar on a terminal, lines otherwise.", valueName: "mode"))
     var progress: ProgressReporter.Mode = .auto
 
@@ -102,7 +104,7 @@ struct ExportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let project = try library { () throws(PageReelError) in try Project.load(deck) }
+        let project = try library { () throws(PageReelError) in try Project.load(deck, allowing: inputs.allowed) }
         if !quiet { Console.warnings(of: project) }
         let exporter = try library { () throws(PageReelError) in try Exporter(project: project, options: options) }
         let reporter = ProgressReporter(mode: quiet ? .none : progress)

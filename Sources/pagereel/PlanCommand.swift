@@ -31,6 +31,8 @@ struct PlanCommand: ParsableCommand {
 
     @OptionGroup var render: RenderOptions
 
+    @OptionGroup var inputs: InputOptions
+
     @Flag(help: "Print the frame count and the ranges as JSON on stdout.")
     var json = false
 
@@ -43,7 +45,7 @@ struct PlanCommand: ParsableCommand {
         options.transition = render.transition?.spec
         options.fps = render.fps
         options.size = render.size?.pair
-        let project = try library { () throws(PageReelError) in try Project.load(deck) }
+        let project = try library { () throws(PageReelError) in try Project.load(deck, allowing: inputs.allowed) }
         let plan = try library { () throws(PageReelError) in try ShardPlan(project: project, options: options, shards: shards) }
         if plan.shards.count < plan.requested {
             Console.err("plan: the video has \(plan.frameCount) frames: \(plan.shards.count) shards, not \(plan.requested)")

@@ -26,6 +26,8 @@ struct StillCommand: ParsableCommand {
 
     @OptionGroup var render: RenderOptions
 
+    @OptionGroup var inputs: InputOptions
+
     @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("The PNG to write.", valueName: "out.png"),
             completion: .file(extensions: ["png"]), transform: PNGPath.init(parsing:))
     var output: PNGPath
@@ -43,7 +45,7 @@ struct StillCommand: ParsableCommand {
         still.transition = render.transition?.spec
         still.fps = render.fps
         still.size = render.size?.pair
-        let project = try library { () throws(PageReelError) in try Project.load(deck) }
+        let project = try library { () throws(PageReelError) in try Project.load(deck, allowing: inputs.allowed) }
         Console.warnings(of: project)
         try library { () throws(PageReelError) in try still.write(project, to: output.path) }
     }

@@ -38,6 +38,8 @@ struct TimelineCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Frame rate 1…120 to sample at (default: the deck's).", valueName: "n"))
     var fps: Int?
 
+    @OptionGroup var inputs: InputOptions
+
     @Option(name: [.customShort("o"), .customLong("output")],
             help: ArgumentHelp("Draw position over time into this PNG.", valueName: "plot.png"),
             completion: .file(extensions: ["png"]), transform: PNGPath.init(parsing:))
@@ -55,7 +57,7 @@ struct TimelineCommand: ParsableCommand {
     }
 
     func run() throws {
-        let project = try library { () throws(PageReelError) in try Project.load(deck) }
+        let project = try library { () throws(PageReelError) in try Project.load(deck, allowing: inputs.allowed) }
         let report = try library { () throws(PageReelError) in try TimelineReport(project: project, fps: fps) }
         if let plot {
             try library { () throws(PageReelError) in

@@ -112,7 +112,7 @@ import Testing
             // A FIFO with no writer must be refused, not waited on.
             let fifo = folder.appendingPathComponent("pipe.png").path
             try #require(mkfifo(fifo, 0o600) == 0)
-            #expect(throws: MediaError.io(path: fifo, message: "is not a regular file")) {
+            #expect(throws: MediaError.io(path: fifo, message: "is a FIFO (named pipe), not a regular file")) {
                 try ImageDecoder.decode(fileAt: fifo)
             }
         }

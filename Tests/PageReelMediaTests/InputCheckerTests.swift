@@ -20,7 +20,7 @@ import Testing
         try ScratchFolder.with { folder in
             _ = try ScratchFolder.write(try png(), named: "a.png", in: folder)
             let deck = try deck(#"{"pages": [{"image": "a.png"}, {"layers": [{"image": "a.png"}]}]}"#)
-            #expect(InputChecker(directory: folder.path).issues(in: deck).isEmpty)
+            #expect(InputChecker(inputs: try InputRoots(directory: folder.path)).issues(in: deck).isEmpty)
         }
     }
 
@@ -33,7 +33,7 @@ import Testing
                 {"pages": [{"image": "missing.png"}, {"image": "text.png"},
                            {"layers": [{"image": "dir.png"}, {"image": "missing.png"}]}]}
                 """#)
-            let issues = InputChecker(directory: folder.path).issues(in: deck)
+            let issues = InputChecker(inputs: try InputRoots(directory: folder.path)).issues(in: deck)
             #expect(issues == [
                 DeckIssue(path: "pages[0].image", message: "file not found: missing.png", kind: .missingInput),
                 DeckIssue(path: "pages[1].image", message: "text.png: not a PNG or JPEG image"),
@@ -47,7 +47,7 @@ import Testing
         try ScratchFolder.with { folder in
             let whole = try png(width: 64, height: 64)
             _ = try ScratchFolder.write(Array(whole.prefix(whole.count / 2)), named: "cut.png", in: folder)
-            let issues = InputChecker(directory: folder.path).issues(in: try deck(#"{"pages": [{"image": "cut.png"}]}"#))
+            let issues = InputChecker(inputs: try InputRoots(directory: folder.path)).issues(in: try deck(#"{"pages": [{"image": "cut.png"}]}"#))
             #expect(issues.count == 1)
             #expect(issues.first?.path == "pages[0].image")
             #expect(issues.first?.message.hasPrefix("cut.png: ") == true)
@@ -59,7 +59,7 @@ import Testing
         try ScratchFolder.with { folder in
             for k in [0, 2] { _ = try ScratchFolder.write(try png(), named: "shot\(k).png", in: folder) }
             let deck = try deck(#"{"pages": {"count": 3, "template": {"image": "shot{i}.png"}}}"#)
-            #expect(InputChecker(directory: folder.path).issues(in: deck) == [
+            #expect(InputChecker(inputs: try InputRoots(directory: folder.path)).issues(in: deck) == [
                 DeckIssue(path: "pages.template.image", message: "file not found: shot1.png (page 1)", kind: .missingInput),
             ])
         }
@@ -73,7 +73,7 @@ import Testing
                 {"pages": [{"video": {"file": "clip.mp4", "start": 5}}, {"video": {"file": "notes.mp4"}},
                            {"video": {"file": "clip.mp4", "start": 1}}]}
                 """#)
-            let issues = InputChecker(directory: folder.path).issues(in: deck)
+            let issues = InputChecker(inputs: try InputRoots(directory: folder.path)).issues(in: deck)
             #expect(issues.count == 2)
             #expect(issues.first == DeckIssue(path: "pages[0].video.start",
                                               message: "5 s is at or past the end of clip.mp4 (2 s long)"))

@@ -57,13 +57,13 @@ import Testing
         expectBadVideo(renamed, "a still image (png_pipe), not a video")
     }
 
-    /// An HLS playlist named like a video opens libavformat's HLS demuxer, which would fetch its
-    /// segments; only files may be read, so it fails at once instead of going to the network.
+    /// An HLS playlist named like a video is probed as HLS (content beats the name), whose
+    /// demuxer would fetch its segments; it is refused by name before any demuxer opens it.
     @Test func aPlaylistPosingAsAVideoReadsNoURL() throws {
         let path = try scratch.directory() + "/playlist.mp4"
         try "#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:10,\nhttp://127.0.0.1:9/segment.ts\n#EXT-X-ENDLIST\n"
             .write(toFile: path, atomically: true, encoding: .utf8)
-        expectBadVideo(path, "not a video libavformat can open: Invalid data found when processing input")
+        expectBadVideo(path, "a playlist (hls), not a video: pagereel reads one file, never the files a list names")
     }
 
     @Test func aTruncatedFileIsRefused() throws {

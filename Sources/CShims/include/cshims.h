@@ -92,4 +92,38 @@ int pr_av_log_mute(int muted);
 /// threshold no longer rises when one is freed. Returns mallopt's result (1 on success).
 int pr_malloc_map_from(int bytes);
 
+
+// --- Input files (inputs.c) ---------------------------------------------------------------------
+
+/// What pr_open_beneath found.
+typedef struct {
+    /// The open file (read-only, close-on-exec), or -1.
+    int fd;
+    /// errno of the call that failed (0 when the file was found but refused, or opened).
+    int error;
+    /// The file's type (st_mode & S_IFMT) when it was found; not S_IFREG when refused for its type.
+    unsigned int mode;
+    /// 1 when the file lives on a kernel filesystem (/proc, /sys, …) and was refused for it.
+    int system;
+    /// The file's size in bytes, when opened.
+    int64_t size;
+} pr_opened;
+
+/// Opens `relative` (components separated by single slashes, no "." or "..") beneath the folder
+/// `root`, following no symbolic link on the way (O_NOFOLLOW at every component, so a name that
+/// was swapped for a link after it was resolved fails instead of leading elsewhere), and only when
+/// it is a regular file off the kernel's own filesystems. The type is checked before the file is
+/// opened, so a FIFO or a device is never opened. Walked here because O_PATH needs _GNU_SOURCE,
+/// which Swift's Glibc module does not define.
+pr_opened pr_open_beneath(const char *root, const char *relative);
+
+/// memfd_create(name, MFD_CLOEXEC): an anonymous file for bytes held in memory (tests, fuzzers).
+int pr_memory_file(const char *name);
+
+/// Sets an AVFormatContext's io_open to one that refuses every nested open (a playlist's segment,
+/// a MOV data reference). Takes `void *` so this header needs no FFmpeg header.
+void pr_avformat_refuse_nested_files(void *context);
+/// AVSEEK_SIZE, the whence with which FFmpeg asks a custom I/O context for the file's size.
+int64_t pr_avseek_size(void);
+
 #endif
