@@ -33,6 +33,11 @@ public struct InputRoots: Sendable, Hashable {
         /// The folder as an absolute path, links kept (what a deck's paths are compared with as text).
         public let written: String
         public let reason: Reason
+        /// The folder as the caller gave it (for an allowed one).
+        public let given: String
+
+        /// How messages name it: by its reason, an allowed folder as it was given.
+        public var shown: String { reason == .allowed ? given : reason.rawValue }
     }
 
     public enum Reason: String, Sendable, Hashable {
@@ -42,20 +47,21 @@ public struct InputRoots: Sendable, Hashable {
         case anywhere = "anywhere"
     }
 
-    /// The deck's folder `directory` and the current directory, plus each of `allowing`
-    /// (relative to the current directory). An allowed folder that is not there, or not a
-    /// folder, is `.notFound` or `.io` naming it.
-    public init(directory: String, allowing: [String] = []) throws(MediaError) {
+    /// The deck's folder `directory` and the current directory (unless `currentDirectory` is
+    /// false: a service rendering uploaded decks allows only each deck's folder), plus each of
+    /// `allowing` (relative to the current directory). An allowed folder that is not there, or
+    /// not a folder, is `.notFound` or `.io` naming it.
+    public init(directory: String, allowing: [String] = [], currentDirectory: Bool = true) throws(MediaError) {
         let current = Self.currentDirectory
         var folders: [Folder] = []
         func add(_ path: String, _ reason: Reason) throws(MediaError) {
             let written = Self.normalized(Self.absolute(path, against: current))
             let resolved = try Self.resolvedFolder(written, shown: path)
             guard !folders.contains(where: { $0.path == resolved }) else { return }
-            folders.append(Folder(path: resolved, written: written, reason: reason))
+            folders.append(Folder(path: resolved, written: written, reason: reason, given: path))
         }
         try add(directory, .deck)
-        try add(current, .current)
+        if currentDirectory { try add(current, .current) }
         for path in allowing { try add(path, .allowed) }
         self.directory = directory
         self.folders = folders
@@ -69,7 +75,7 @@ public struct InputRoots: Sendable, Hashable {
     /// Every readable file on the machine (still regular files only), relative paths against
     /// `directory`: for a program's own files, where nothing comes from a stranger.
     public static func anywhere(relativeTo directory: String = ".") -> InputRoots {
-        InputRoots(directory: directory, folders: [Folder(path: "/", written: "/", reason: .anywhere)])
+        InputRoots(directory: directory, folders: [Folder(path: "/", written: "/", reason: .anywhere, given: "/")])
     }
 
     /// `path` made absolute against the deck's folder (as text, links kept).
@@ -128,8 +134,9 @@ public struct InputRoots: Sendable, Hashable {
         }
     }
 
-    /// The allowed folders as a message lists them: "the deck's folder /a, the current directory /b".
-    private var allowedList: [String] { folders.map { "\($0.reason == .allowed ? "" : $0.reason.rawValue + " ")\($0.path)" } }
+    /// The allowed folders as a message lists them: "the deck's folder", "the current directory",
+    /// an allowed one as it was given (so a message reads the same on every machine).
+    private var allowedList: [String] { folders.map(\.shown) }
 
     private static func refusal(_ opened: pr_opened, path: String) -> MediaError {
         if opened.system != 0 { return .io(path: path, message: "is a file of the running system (/proc, /sys), not an input") }

@@ -37,8 +37,8 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// Why a file outside the allowed folders is refused, and how to allow it.
     public static func outsideMessage(resolved: String?, folders: [String]) -> String {
-        let target = resolved.map { " (it resolves to \($0))" } ?? ""
+        let target = resolved.map { " (it leads to \($0))" } ?? ""
         return "outside the folders the deck may read from\(target): \(folders.joined(separator: ", ")); "
-            + "allow another folder with --allow-path DIR"
+            + "allow another with --allow-path DIR"
     }
 }

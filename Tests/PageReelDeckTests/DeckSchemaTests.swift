@@ -254,7 +254,7 @@ import Testing
         let beyondSchema: Set = ["at-goes-back.json", "bad-text.json", "corrupt-image.json", "image-bomb.json", "image-is-a-folder.json",
                                  "missing-font.json", "missing-image.json", "not-an-image.json", "too-long.json",
                                  "missing-video.json", "not-a-video.json", "video-bomb.json", "video-times.json",
-                                 "no-room-for-the-device.json"]
+                                 "no-room-for-the-device.json", "outside-folders.json", "playlist-video.json"]
         var seen: Set<String> = []
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
         where name.hasSuffix(".json") && name != "expected.json" {

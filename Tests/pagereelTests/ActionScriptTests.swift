@@ -13,7 +13,7 @@ import PageReelTestSupport
     /// Runs the script in `directory` with the action's inputs, as the runner's environment would
     /// hold them (GITHUB_OUTPUT in `directory`).
     func runAction(in directory: String, _ inputs: [String: String]) throws -> Command.Output {
-        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("INPUT_") }
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("INPUT_") && $0.key != "GITHUB_WORKSPACE" }
         environment["GITHUB_OUTPUT"] = directory + "/github-output.txt"
         environment.merge(inputs) { _, new in new }
         return try Command.run(Self.script, [], in: directory, environment: environment)
@@ -70,4 +70,36 @@ import PageReelTestSupport
         #expect(out.stderr.contains(message), "\(out.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/out/demo.mp4"))
     }
+
+    /// The action lets the deck read the checkout (GITHUB_WORKSPACE), whatever the step's working
+    /// directory, and nothing outside it.
+    @Test func theDeckMayReadTheWorkspaceAndNothingElse() throws {
+        let root = try scratch.directory()
+        let workspace = root + "/workspace"
+        for folder in [workspace + "/demo", workspace + "/shots", root + "/elsewhere"] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        _ = try TestClips.make("a.png", in: workspace + "/shots", ["-f", "lavfi", "-i", "color=red:s=320x180", "-frames:v", "1"])
+        _ = try TestClips.make("b.png", in: root + "/elsewhere", ["-f", "lavfi", "-i", "color=red:s=320x180", "-frames:v", "1"])
+        func deck(_ image: String) throws {
+            let deck = #"{"pagereel": 1, "canvas": {"width": 320, "height": 180, "fps": 10}, "pages": [{"image": "\#(image)"}], "script": [{"wait": 0.2}]}"#
+            try deck.write(toFile: workspace + "/demo/deck.json", atomically: true, encoding: .utf8)
+        }
+        let inputs = ["INPUT_DECK": "deck.json", "INPUT_OUTPUTS": "out.mp4", "INPUT_VERSION": "path:" + CLI.binary]
+        try deck("../shots/a.png")
+        // Run from the deck's folder, so only the workspace lets it reach ../shots.
+        let withoutWorkspace = try runAction(in: workspace + "/demo", inputs)
+        #expect(withoutWorkspace.status == 66, "\(withoutWorkspace.stderr)")
+        #expect(withoutWorkspace.stderr.contains("outside the folders the deck may read from"))
+        var environment = inputs
+        environment["GITHUB_WORKSPACE"] = workspace
+        let within = try runAction(in: workspace + "/demo", environment)
+        #expect(within.status == 0, "\(within.stderr)")
+        #expect(within.text.contains("--allow-path " + workspace))
+        try deck("../../elsewhere/b.png")
+        let outside = try runAction(in: workspace + "/demo", environment)
+        #expect(outside.status == 66, "\(outside.stderr)")
+        #expect(outside.stderr.contains("../../elsewhere/b.png is outside the folders the deck may read from"))
+    }
+
 }
