@@ -145,10 +145,11 @@ extension DeckFormat {
 
     enum VideoKeys {
         static let file = Key<String>.string("file", nonEmpty: true, required: true,
-                                             "The recording, relative to the deck: any container and codec FFmpeg "
-                                             + "decodes (MP4, MOV, WebM; H.264, HEVC, VP9, AV1, ProRes), at most 50 "
-                                             + "megapixels a frame, shown upright and in its colours (rotation, "
-                                             + "BT.601/BT.709, limited or full range). Audio is ignored.")
+                                             "The recording, relative to the deck: MP4/MOV, Matroska/WebM, AVI, "
+                                             + "MPEG-TS, FLV, GIF or APNG with any codec FFmpeg decodes (H.264, HEVC, "
+                                             + "VP9, AV1, ProRes), at most 50 megapixels a frame, shown upright and in "
+                                             + "its colours (rotation, BT.601/BT.709, limited or full range). Audio is "
+                                             + "ignored; a playlist or list of files is refused.")
         static let start = Key<Double>.number("start", .nonNegative, default: 0,
                                               "Seconds into the file where the clip begins; before the file's end.")
         static let end = Key<Double>(spec: KeySpec("end", .number(.positive), default: .described("the file's end"),

@@ -11,8 +11,9 @@ public struct Video: Sendable, Equatable {
         case onAppear
     }
 
-    /// Path relative to the deck file: any container and codec FFmpeg decodes (MP4, MOV, WebM,
-    /// MKV; H.264, HEVC, VP9, AV1, ProRes…). Audio is ignored.
+    /// Path relative to the deck file: a real container (MP4/MOV, Matroska/WebM, AVI, MPEG-TS, FLV,
+    /// GIF, APNG; never a playlist) with any codec FFmpeg decodes (H.264, HEVC, VP9, AV1, ProRes…).
+    /// Audio is ignored.
     public var file: String
     /// Seconds into the file where the clip begins.
     public var start: Double = 0

@@ -25,6 +25,8 @@ public struct InputRoots: Sendable, Hashable {
     public let directory: String
     /// The allowed folders, resolved (no links, no `..`), without repeats, most specific reason first.
     public let folders: [Folder]
+    /// `directory` as an absolute path (against the current directory when it was made).
+    private let base: String
 
     /// An allowed folder, and why it is allowed.
     public struct Folder: Sendable, Hashable {
@@ -65,11 +67,13 @@ public struct InputRoots: Sendable, Hashable {
         for path in allowing { try add(path, .allowed) }
         self.directory = directory
         self.folders = folders
+        base = Self.normalized(Self.absolute(directory, against: current))
     }
 
     private init(directory: String, folders: [Folder]) {
         self.directory = directory
         self.folders = folders
+        base = Self.normalized(Self.absolute(directory, against: Self.currentDirectory))
     }
 
     /// Every readable file on the machine (still regular files only), relative paths against
@@ -80,7 +84,7 @@ public struct InputRoots: Sendable, Hashable {
 
     /// `path` made absolute against the deck's folder (as text, links kept).
     public func absolute(_ path: String) -> String {
-        Self.normalized(Self.absolute(path, against: Self.absolute(directory, against: Self.currentDirectory)))
+        Self.normalized(Self.absolute(path, against: base))
     }
 
     /// Opens the input `path` (as the deck writes it): `.outside` when it lies outside every

@@ -50,7 +50,10 @@ final class VideoDemuxer {
         }
         // On failure avformat_open_input frees the context (not the custom I/O, which `io` owns).
         var given: UnsafeMutablePointer<AVFormatContext>? = opened
-        try check(avformat_open_input(&given, file.resolved, format, &options), "not a video libavformat can open")
+        let code = avformat_open_input(&given, file.resolved, format, &options)
+        // A demuxer refused a stream past max_streams reports it as ENOMEM.
+        if code == -ENOMEM { throw check.error("it declares more than \(Self.maxStreams) streams (or memory ran out)") }
+        try check(code, "not a video libavformat can open")
         guard let given else { throw check.error("avformat_open_input returned no context") }
         opened = given
         context = opened   // Every stored property is set from here on, so deinit closes it.

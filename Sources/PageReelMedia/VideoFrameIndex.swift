@@ -105,8 +105,16 @@ struct VideoFrameIndex: Sendable {
     }
 
     /// The packet with these timestamps: `expected` when it matches, else found by a search.
+    ///
+    /// A container without decode times (Matroska, WebM) gets them from libavformat only while
+    /// its reorder delay is still unknown — the packets buffered while probing have them, the same
+    /// packets read again do not — so a missing decode time on either side matches any.
     func packet(time: Int64, decodeTime: Int64, expected: Int) -> Int? {
-        let matches = { (i: Int) in self.packets[i].time == time && self.packets[i].decodeTime == decodeTime }
+        let none = VideoCheck.noTimestamp
+        let matches = { (i: Int) in
+            let known = self.packets[i].decodeTime
+            return self.packets[i].time == time && (known == decodeTime || known == none || decodeTime == none)
+        }
         if expected >= 0, expected < packets.count, matches(expected) { return expected }
         return packets.indices.first(where: matches)
     }

@@ -66,6 +66,50 @@ import Testing
         expectBadVideo(path, "a playlist (hls), not a video: pagereel reads one file, never the files a list names")
     }
 
+    /// A list of files, a DASH manifest and a raw elementary stream are not containers pagereel
+    /// reads; each is refused by what it is, before a demuxer opens it.
+    @Test func onlyRealContainersOpen() throws {
+        let folder = try scratch.directory()
+        let clip = try TestClips.counterClip("clip.mp4", in: folder, fps: 30, frames: 4, size: "64x64", encoder: TestClips.h264)
+        let list = folder + "/list.mp4"
+        try "ffconcat version 1.0\nfile \(clip)\n".write(toFile: list, atomically: true, encoding: .utf8)
+        expectBadVideo(list, "a playlist (concat), not a video")
+        let raw = try TestClips.counterClip("raw.mp4", in: folder, fps: 30, frames: 4, size: "64x64", encoder: TestClips.h264,
+                                            output: ["-f", "h264"])
+        expectBadVideo(raw, "raw H.264 video, not a video in a container pagereel reads")
+        let nut = try TestClips.counterClip("clip.nut", in: folder, fps: 30, frames: 4, size: "64x64", encoder: TestClips.h264)
+        expectBadVideo(nut, "NUT, not a video in a container pagereel reads (MP4/MOV, Matroska/WebM")
+    }
+
+    /// The containers screen recorders write open, whatever their names say, and every frame
+    /// decodes to the one the file holds there, in order and after a seek back (Matroska with
+    /// B-frames has no decode times).
+    @Test(arguments: [("mkv", TestClips.h264), ("webm", ["-c:v", "libvpx-vp9", "-deadline", "realtime", "-g", "12"]),
+                      ("avi", ["-c:v", "mpeg4", "-q:v", "2", "-g", "12"]), ("ts", TestClips.h264),
+                      ("flv", ["-c:v", "flv", "-q:v", "2", "-g", "12"]), ("gif", ["-c:v", "gif"]),
+                      ("apng", ["-c:v", "apng", "-f", "apng"])])
+    func recordersContainersOpen(_ container: String, _ encoder: [String]) throws {
+        let folder = try scratch.directory()
+        let path = try TestClips.counterClip("clip.\(container)", in: folder, fps: 10, frames: 30, size: "256x64",
+                                             encoder: encoder)
+        let renamed = folder + "/named-like-a.mov"
+        try FileManager.default.moveItem(atPath: path, toPath: renamed)
+        let clip = try VideoClip(path: renamed)
+        #expect(clip.width == 256 && clip.height == 64 && clip.frameCount == 30, "\(container)")
+        for k in [0, 1, 2, 3, 25, 5, 29, 13] {
+            #expect(TestClips.frameNumber(try clip.frame(k)) == k, "\(container) frame \(k)")
+        }
+    }
+
+    /// A container may declare at most `VideoDemuxer.maxStreams` streams.
+    @Test func aContainerWithTooManyStreamsIsRefused() throws {
+        let folder = try scratch.directory()
+        let maps = (0..<40).flatMap { _ in ["-map", "0"] }
+        let many = try TestClips.make("many.mkv", in: folder, ["-f", "lavfi", "-i", "color=red:s=16x16:d=0.2"] + maps
+                                      + ["-c:v", "mjpeg"])
+        expectBadVideo(many, "it declares more than 32 streams")
+    }
+
     @Test func aTruncatedFileIsRefused() throws {
         let folder = try scratch.directory()
         // moov last (ffmpeg's default): cut, the file has no index at all.
