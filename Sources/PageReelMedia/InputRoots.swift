@@ -84,7 +84,26 @@ public struct InputRoots: Sendable, Hashable {
 
     /// `path` made absolute against the deck's folder (as text, links kept).
     public func absolute(_ path: String) -> String {
-        Self.normalized(Self.absolute(path, against: base))
+        // Most paths are plain (`shots/a.png`): joined as they are, which a template deck of a
+        // million pages does once a page.
+        if !path.hasPrefix("/"), Self.isPlain(path) { return base == "/" ? "/" + path : base + "/" + path }
+        return Self.normalized(Self.absolute(path, against: base))
+    }
+
+    /// Whether a relative path has no empty, `.` or `..` component, so joining it needs no
+    /// normalizing.
+    static func isPlain(_ path: String) -> Bool {
+        var length = 0, dots = 0
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if length == 0 || dots == length { return false }
+                (length, dots) = (0, 0)
+            } else {
+                length += 1
+                if byte == UInt8(ascii: "."), dots == length - 1, length <= 2 { dots += 1 }
+            }
+        }
+        return length > 0 && dots != length
     }
 
     /// Opens the input `path` (as the deck writes it): `.outside` when it lies outside every
