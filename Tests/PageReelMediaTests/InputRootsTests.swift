@@ -116,6 +116,18 @@ import Testing
         }
     }
 
+    /// Paths as a deck writes them, made absolute against its folder with `.`, `..` and empty
+    /// components taken away as text (plain ones joined as they are).
+    @Test func absolutePathsAreNormalizedAsText() throws {
+        let roots = InputRoots.anywhere(relativeTo: "/deck/dir")
+        let cases = ["a.png": "/deck/dir/a.png", "shots/a.png": "/deck/dir/shots/a.png", "./a.png": "/deck/dir/a.png",
+                     "a/./b": "/deck/dir/a/b", "a/../b": "/deck/dir/b", "a//b": "/deck/dir/a/b", "...": "/deck/dir/...",
+                     ".a": "/deck/dir/.a", "a.": "/deck/dir/a.", "..a/b..": "/deck/dir/..a/b..", "../x": "/deck/x",
+                     "a/": "/deck/dir/a", ".": "/deck/dir", "..": "/deck", "../../../../x": "/x", "/etc/./x/../y": "/etc/y"]
+        for (path, expected) in cases { #expect(roots.absolute(path) == expected, "\(path)") }
+        #expect(InputRoots.anywhere(relativeTo: "/").absolute("a.png") == "/a.png")
+    }
+
     @Test func bytesInMemoryReadAsAFile() throws {
         let file = try InputFile.memory(Array("hello".utf8), name: "mem.png")
         #expect(file.size == 5)
