@@ -110,14 +110,7 @@ public struct InputRoots: Sendable, Hashable {
     /// allowed folder as written or once its links are resolved, `.notFound` when it is not there,
     /// `.io` when it is not a regular file or cannot be opened.
     public func open(_ path: String) throws(MediaError) -> InputFile {
-        let written = absolute(path)
-        guard folder(containing: written, resolved: false) != nil else {
-            throw .outside(path: path, resolved: nil, folders: allowedList)
-        }
-        let resolved = try Self.realPath(written, shown: path)
-        guard let folder = folder(containing: resolved, resolved: true) else {
-            throw .outside(path: path, resolved: resolved, folders: allowedList)
-        }
+        let (resolved, folder) = try locate(path)
         let relative = folder.path == "/" ? String(resolved.dropFirst())
             : String(resolved.dropFirst(folder.path.count + 1))
         guard !relative.isEmpty else { throw .io(path: path, message: "is a directory") }
@@ -131,14 +124,7 @@ public struct InputRoots: Sendable, Hashable {
     /// Each file is then opened with `open(_:)` like any other, so a link inside that leads out is
     /// refused there.
     public func contents(ofFolder path: String) throws(MediaError) -> [String]? {
-        let written = absolute(path)
-        guard folder(containing: written, resolved: false) != nil else {
-            throw .outside(path: path, resolved: nil, folders: allowedList)
-        }
-        let resolved = try Self.realPath(written, shown: path)
-        guard folder(containing: resolved, resolved: true) != nil else {
-            throw .outside(path: path, resolved: resolved, folders: allowedList)
-        }
+        let (resolved, _) = try locate(path)
         var info = stat()
         guard lstat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
         guard let inside = try? FileManager.default.subpathsOfDirectory(atPath: resolved) else {
@@ -146,6 +132,20 @@ public struct InputRoots: Sendable, Hashable {
         }
         let base = path.hasSuffix("/") ? String(path.dropLast()) : path
         return inside.sorted().map { base + "/" + $0 }
+    }
+
+    /// Where `path` leads with every link resolved, and the allowed folder that holds it: checked
+    /// first as written (nothing is looked up for a path outside), then resolved.
+    private func locate(_ path: String) throws(MediaError) -> (resolved: String, folder: Folder) {
+        let written = absolute(path)
+        guard folder(containing: written, resolved: false) != nil else {
+            throw .outside(path: path, resolved: path.hasPrefix("/") ? nil : written, folders: allowedList)
+        }
+        let resolved = try Self.realPath(written, shown: path)
+        guard let folder = folder(containing: resolved, resolved: true) else {
+            throw .outside(path: path, resolved: resolved, folders: allowedList)
+        }
+        return (resolved, folder)
     }
 
     /// The allowed folder `path` lies in: compared with the folders resolved, and for a path as

@@ -9,7 +9,9 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A file is missing.
     case notFound(path: String)
     /// A file lies outside every folder inputs may come from (`InputRoots`): as written, or once
-    /// its links are resolved (`resolved`); `folders` lists the allowed ones as messages show them.
+    /// its links are resolved. `resolved` is where it leads when that is not the path as written
+    /// (a relative path made absolute, a link followed); `folders` lists the allowed ones as
+    /// messages show them.
     case outside(path: String, resolved: String?, folders: [String])
     /// An image file is corrupt, truncated, of an unknown format, or too large.
     case badImage(path: String, message: String)

@@ -168,6 +168,22 @@ import PageReelTestSupport
         #expect(Date().timeIntervalSince(started) < 20, "refusing a declared size must not decode it")
     }
 
+    /// Huge files are refused from their size, before they are read: a font file over 100 MiB,
+    /// a deck over 256 MiB (both sparse here).
+    @Test func hugeFilesAreRefusedBeforeTheyAreRead() throws {
+        let layout = try layout()
+        for (name, size) in [("huge.ttf", 101 << 20), ("huge.json", 257 << 20)] {
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: layout.deck + "/" + name).creatingFile())
+            try handle.truncate(atOffset: UInt64(size))
+            try handle.close()
+        }
+        try deck("hugeFont", in: layout, extra: ["fonts": ["huge.ttf"]])
+        try expectRefused("hugeFont", 65, ["huge.ttf: the font file is 101 MiB, over the limit of 100 MiB"], in: layout)
+        let deck = try run(["validate", "huge.json"], in: layout)
+        #expect(deck.status == 66, "\(deck.stderr)")
+        #expect(deck.stderr.contains("huge.json: file is 257 MiB, larger than 256 MiB"), "\(deck.stderr)")
+    }
+
     /// Files full of a secret, named as each kind of input: the messages name the file and the
     /// reason, never its bytes — also when the file starts like a PNG or a JPEG, whose libraries'
     /// own messages would quote chunk names and marker values from it.
@@ -233,5 +249,13 @@ enum PNGBytes {
             for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
         }
         return ~crc
+    }
+}
+
+private extension URL {
+    /// The URL, with an empty file created there.
+    func creatingFile() -> URL {
+        FileManager.default.createFile(atPath: path, contents: nil)
+        return self
     }
 }
