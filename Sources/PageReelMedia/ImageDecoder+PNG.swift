@@ -20,6 +20,10 @@ extension ImageDecoder {
     }
 
     static func decodePNG(_ bytes: [UInt8], name: String, maxPixels: Int) throws(MediaError) -> Pixmap {
+        // The size from IHDR first, so an image over the limits is named as such (libpng's own
+        // check of its user limits only says "Invalid IHDR data").
+        let declared = try pngHeaderSize(bytes, name: name)
+        try checkSize(width: declared.width, height: declared.height, maxPixels: maxPixels, name: name)
         let reader = try PNGReader(bytes: bytes, name: name)
         try checkSize(width: reader.width, height: reader.height, maxPixels: maxPixels, name: name)
         var rgba = try reader.readRGBA()

@@ -114,13 +114,18 @@ public enum ImageDecoder {
         }
     }
 
-    /// What is wrong with a decoded size (an image's, a video's pictures'), or nil: zero, or over
-    /// the limit, said in megapixels.
+    /// The longest side of a picture: JPEG's own limit, and libpng's user limit (set in CShims).
+    public static let maxSide = 65_535
+
+    /// What is wrong with a decoded size (an image's, a video's pictures'), or nil: zero, over
+    /// the limit (said in megapixels), or a side over `maxSide`.
     static func sizeProblem(width: Int, height: Int, maxPixels: Int, what: String) -> String? {
         guard width > 0, height > 0 else { return "\(what) has zero size (\(width)×\(height))" }
         // Image formats cap a side below 2³¹, FFmpeg at Int32.max, so the product fits.
         let pixels = width * height
-        guard pixels > maxPixels else { return nil }
+        guard pixels > maxPixels else {
+            return max(width, height) > maxSide ? "\(width)×\(height) has a side over 65,535 pixels, the limit" : nil
+        }
         // Limits are whole megapixels in practice; a finer one (tests, callers) reads in pixels.
         let size = maxPixels % 1_000_000 == 0
             ? "\(oneDecimal(Double(width) * Double(height) / 1e6)) MP, over the limit of \(maxPixels / 1_000_000) MP"

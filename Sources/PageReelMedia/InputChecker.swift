@@ -195,11 +195,9 @@ public struct InputChecker: Sendable {
         do {
             let file = try inputs.open(path)
             let size = try ImageDecoder.size(of: file)
-            let pixels = size.width * size.height
-            if pixels > ImageDecoder.maxPixels {
-                let mp = Double(pixels) / 1_000_000
-                return .issue(DeckIssue(path: location, message: "\(shown): \(size.width)×\(size.height) is "
-                    + String(format: "%.1f", mp) + " MP, over the limit of 50 MP"))
+            if let problem = ImageDecoder.sizeProblem(width: size.width, height: size.height,
+                                                      maxPixels: ImageDecoder.maxPixels, what: "the image") {
+                return .issue(DeckIssue(path: location, message: "\(shown): \(problem)"))
             }
             return .size(size.width, size.height, file)
         } catch {

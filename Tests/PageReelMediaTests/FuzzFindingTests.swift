@@ -30,15 +30,15 @@ import Testing
 
     /// How the hand-made files end: nil for a value, else text the `.badImage`/`.badVideo` message holds.
     static let expected: [String: String?] = [
-        // libpng refuses a side past 65,535 while reading IHDR; the header alone still gives a size.
-        "ihdr-100000x100000.png": "PNG: Invalid IHDR data",
+        // Refused from IHDR before libpng reads it (which would only say "Invalid IHDR data").
+        "ihdr-100000x100000.png": "100000×100000 is 10000.0 MP, over the limit of 4 MP",
         "ihdr-60000x60000.png": "60000×60000 is 3600.0 MP, over the limit of 4 MP",
         "sof-65500x65500.jpg": "65500×65500 is 4290.3 MP, over the limit of 4 MP",
         // Text chunks are skipped unread; a profile inflating past 8 MiB is dropped.
         "ztxt-bomb.png": nil,
         "iccp-bomb.png": nil,
-        // The chunk's "type" is the file's bytes, which the message leaves out.
-        "signature-then-text.png": "PNG: a chunk: invalid chunk type",
+        // No IHDR where it must be: refused before libpng, which would quote the text as a chunk type.
+        "signature-then-text.png": "PNG: missing IHDR header",
         "truncated.jpg": "JPEG: Premature end of JPEG file",
         "many-scans.jpg": "JPEG: more than 256 scans",
         "playlist.mp4": "a playlist (hls), not a video: pagereel reads one file, never the files a list names",
