@@ -1,19 +1,22 @@
 // PageReel: the facade that wires the stages together, and pagereel's Swift API.
 //
 // Design note: `Project` loads and checks a deck once — JSON, the timeline's own rules, and every
-// file it names — so that every problem is reported together before any rendering starts. Once
-// the files are known it fits the device to them (`DeviceFitter`: the model `auto` stands for, the
-// viewport a deck left out), so every later stage sees a deck with its geometry settled.
+// file it names, each opened only inside the folders the deck may read from (`InputRoots`) — so
+// that every problem is reported together before any rendering starts. Once the files are known
+// it fits the device to them (`DeviceFitter`: the model `auto` stands for, the viewport a deck
+// left out), so every later stage sees a deck with its geometry settled.
 // `Exporter` then renders frames on one thread while the encoders consume them on another, feeds
 // every output from the same render, and writes each output to a temporary file that is renamed
 // into place only when the whole export succeeded.
 //
 // A program using pagereel imports this module only. It re-exports the deck model (PageReelDeck:
-// `Deck`, `Page`, `Step`, …), which is the format itself and changes only with it, and `Pixmap`, the
-// picture `Still` returns; the timeline, scene, rasterizer and encoders stay behind the facade, so
-// they can change without touching a caller (or the command line, which is such a caller).
+// `Deck`, `Page`, `Step`, …), which is the format itself and changes only with it, `Pixmap`, the
+// picture `Still` returns, and `InputRoots`, the folders a deck may read from; the timeline,
+// scene, rasterizer and encoders stay behind the facade, so they can change without touching a
+// caller (or the command line, which is such a caller).
 @_exported import PageReelDeck
 @_exported import struct PageReelMedia.Pixmap
+@_exported import struct PageReelMedia.InputRoots
 import Foundation
 import PageReelMedia
 import PageReelRaster
