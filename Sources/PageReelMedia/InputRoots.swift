@@ -50,7 +50,8 @@ public struct InputRoots: Sendable, Hashable {
     }
 
     /// The deck's folder `directory` and the current directory (unless `currentDirectory` is
-    /// false: a service rendering uploaded decks allows only each deck's folder), plus each of
+    /// false — a service rendering uploaded decks allows only each deck's folder — or the current
+    /// directory is `/`), plus each of
     /// `allowing` (relative to the current directory). An allowed folder that is not there, or
     /// not a folder, is `.notFound` or `.io` naming it.
     public init(directory: String, allowing: [String] = [], currentDirectory: Bool = true) throws(MediaError) {
@@ -63,7 +64,10 @@ public struct InputRoots: Sendable, Hashable {
             folders.append(Folder(path: resolved, written: written, reason: reason, given: path))
         }
         try add(directory, .deck)
-        if currentDirectory { try add(current, .current) }
+        // A current directory that is gone (getcwd fails) allows nothing rather than "/", and "/"
+        // itself (a container's default working directory) would allow the whole machine: only an
+        // explicit --allow-path / does that.
+        if currentDirectory, let cwd = Self.workingDirectory, cwd != "/" { try add(cwd, .current) }
         for path in allowing { try add(path, .allowed) }
         self.directory = directory
         self.folders = folders
@@ -182,11 +186,16 @@ public struct InputRoots: Sendable, Hashable {
 
     // MARK: - Paths
 
-    static var currentDirectory: String {
-        guard let cwd = getcwd(nil, 0) else { return "/" }
+    /// The current directory, nil when it cannot be named (removed while the process was in it).
+    static var workingDirectory: String? {
+        guard let cwd = getcwd(nil, 0) else { return nil }
         defer { free(cwd) }
         return String(cString: cwd)
     }
+
+    /// The current directory to make relative paths absolute against ("/" when it cannot be
+    /// named: such paths then fail to resolve, they are never allowed by it).
+    static var currentDirectory: String { workingDirectory ?? "/" }
 
     static func absolute(_ path: String, against base: String) -> String {
         path.hasPrefix("/") ? path : base + "/" + path

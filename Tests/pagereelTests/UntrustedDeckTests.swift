@@ -111,6 +111,10 @@ import PageReelTestSupport
         try expectRefused("environ", 66, ["outside the folders"], in: layout)
         try expectRefused("passwd", 66, ["outside the folders"], in: layout)
         try expectRefused("environ", 66, ["a file of the running system"], in: layout, extraArguments: ["--allow-path", "/proc"])
+        // From "/" (a container's default working directory) the current directory allows nothing.
+        let fromRoot = try Command.run("timeout", ["30", CLI.binary, "validate", layout.deck + "/passwd.json"], in: "/")
+        #expect(fromRoot.status == 66, "\(fromRoot.stderr)")
+        #expect(fromRoot.stderr.contains("outside the folders the deck may read from: the deck's folder;"), "\(fromRoot.stderr)")
         try deck("device", in: layout, page: ["image": "/dev/zero"])
         try expectRefused("device", 66, ["is a device"], in: layout, extraArguments: ["--allow-path", "/dev"])
     }
