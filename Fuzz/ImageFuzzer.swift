@@ -30,22 +30,9 @@ func fuzzImage(_ bytes: [UInt8]) {
 
     // lcms2 on the profile the file embeds, or on the bytes themselves (seeded with bare profiles),
     // for every pixel layout a decoder hands over: decoding tries only the one that matches.
-    let profile = embeddedProfile(bytes) ?? bytes
+    let profile = ImageDecoder.embeddedProfile(bytes) ?? bytes
     for layout in [ColorTransform.Layout.rgba, .grayRGBA, .cmyk(inverted: false), .cmyk(inverted: true)] {
         var pixels = (0..<1024).map { UInt8(truncatingIfNeeded: $0 &* 37) }
         ColorTransform(from: .icc(profile), layout: layout)?.apply(to: &pixels)
-    }
-}
-
-/// The ICC profile a PNG's iCCP chunk or a JPEG's APP2 segments carry, as the decoders read it.
-func embeddedProfile(_ bytes: [UInt8]) -> [UInt8]? {
-    switch ImageDecoder.format(of: bytes) {
-    case .png:
-        guard case .icc(let profile)? = try? PNGReader(bytes: bytes, name: "input").colorSpace else { return nil }
-        return profile
-    case .jpeg:
-        return (try? ImageDecoder.jpegHeader(bytes, name: "input", profile: true))?.icc
-    case nil:
-        return nil
     }
 }

@@ -101,6 +101,20 @@ public enum ImageDecoder {
         return nil
     }
 
+    /// The ICC profile a PNG's iCCP chunk or a JPEG's APP2 segments carry, as decoding reads it
+    /// (for the fuzzer and its replay test, which run lcms2 on it in every pixel layout).
+    static func embeddedProfile(_ bytes: [UInt8]) -> [UInt8]? {
+        switch format(of: bytes) {
+        case .png:
+            guard case .icc(let profile)? = try? PNGReader(bytes: bytes, name: "input").colorSpace else { return nil }
+            return profile
+        case .jpeg:
+            return (try? jpegHeader(bytes, name: "input", profile: true))?.icc
+        case nil:
+            return nil
+        }
+    }
+
     /// The orientation an EXIF lookup found; the stored orientation when there is none.
     static func orientation(in lookup: EXIFLocator.Lookup) -> ImageOrientation {
         guard case .found(let tiff) = lookup else { return .identity }

@@ -67,7 +67,7 @@ import Testing
             if case .found(let tiff) = lookup { _ = ImageOrientation(exif: tiff) }
         }
         _ = ImageOrientation(exif: bytes[...])
-        let profile = Self.embeddedProfile(bytes) ?? bytes
+        let profile = ImageDecoder.embeddedProfile(bytes) ?? bytes
         for layout in [ColorTransform.Layout.rgba, .grayRGBA, .cmyk(inverted: false), .cmyk(inverted: true)] {
             var pixels = (0..<1024).map { UInt8(truncatingIfNeeded: $0 &* 37) }
             ColorTransform(from: .icc(profile), layout: layout)?.apply(to: &pixels)
@@ -80,19 +80,6 @@ import Testing
             default:
                 Issue.record("\(name): \(decoded.map { "a \($0.width)×\($0.height) image" }), expected \(expected ?? "an image")")
             }
-        }
-    }
-
-    /// `Fuzz/ImageFuzzer.swift`'s `embeddedProfile`: the iCCP or APP2 profile as the decoders read it.
-    static func embeddedProfile(_ bytes: [UInt8]) -> [UInt8]? {
-        switch ImageDecoder.format(of: bytes) {
-        case .png:
-            guard case .icc(let profile)? = try? PNGReader(bytes: bytes, name: "input").colorSpace else { return nil }
-            return profile
-        case .jpeg:
-            return (try? ImageDecoder.jpegHeader(bytes, name: "input", profile: true))?.icc
-        case nil:
-            return nil
         }
     }
 
