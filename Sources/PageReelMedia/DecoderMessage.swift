@@ -1,3 +1,5 @@
+import Foundation
+
 /// A decoder library's message made safe to print about a stranger's file: without any bytes of
 /// the file in it.
 ///
@@ -25,24 +27,18 @@ enum DecoderMessage {
         return looksLikeName ? "a chunk: " + withoutHex(rest) : withoutHex(message)
     }
 
+    /// What may stand around a value in a message ("0x67," "(0xd9)").
+    static let punctuation = CharacterSet(charactersIn: ",.():;")
+
     /// `message` without hexadecimal values (`0x…`) and the space before each.
     static func withoutHex(_ message: String) -> String {
         var words: [Substring] = []
         for word in message.split(separator: " ", omittingEmptySubsequences: false) {
-            let bare = word.trimmingCharacters(in: [",", ".", ")", "(", ":", ";"])
+            let bare = word.trimmingCharacters(in: Self.punctuation)
             if bare.count > 2, bare.hasPrefix("0x") || bare.hasPrefix("0X"),
                bare.dropFirst(2).allSatisfy(\.isHexDigit) { continue }
             words.append(word)
         }
         return words.joined(separator: " ")
-    }
-}
-
-private extension Substring {
-    func trimmingCharacters(in set: Set<Character>) -> Substring {
-        var s = self
-        while let first = s.first, set.contains(first) { s = s.dropFirst() }
-        while let last = s.last, set.contains(last) { s = s.dropLast() }
-        return s
     }
 }
