@@ -3,7 +3,7 @@
 import PackageDescription
 
 let ffmpegProviders: [SystemPackageProvider] = [
-    .apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"]),
+    .apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libswresample-dev", "libavutil-dev"]),
 ]
 
 let package = Package(
@@ -21,7 +21,7 @@ let package = Package(
     ],
     targets: [
         // C libraries from Debian, one module each.
-        .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat libavcodec libswscale libavutil",
+        .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat libavcodec libswscale libswresample libavutil",
                        providers: ffmpegProviders),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),

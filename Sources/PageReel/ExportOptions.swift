@@ -28,12 +28,20 @@ public struct ExportOptions: Sendable {
     public var loop: Int = 0
     /// Whether the summary lists each output's SHA-256 (read back once written).
     public var checksums = false
+    /// Whether MP4 and WebM outputs carry the deck's sound (`--no-audio` turns it off). A deck
+    /// with nothing to hear gets no audio stream either way.
+    public var audio = true
+    /// Bits per second of the sound (AAC in MP4, Opus in WebM); nil = `AudioOptions.defaultBitrate`.
+    public var audioBitrate: Int?
     /// GIF quality 1…100 (`gifQualities`): 100 keeps the quantized frames exactly (lossless
     /// LZW); lower values let lossy LZW move pixels further and, below 80, use fewer colours.
     public var gifQuality: Int = GIFOptions.defaultQuality
 
     /// The GIF qualities there are.
     public static let gifQualities = GIFOptions.qualities
+    /// The sound's bitrate without `audioBitrate`, and the bitrates there are, in bit/s.
+    public static let defaultAudioBitrate = AudioOptions.defaultBitrate
+    public static let audioBitrates = AudioOptions.bitrates
     /// The fastest GIF rate chosen without `gifFPS`: a GIF's delays are whole centiseconds and
     /// browsers play those under 2 cs as 10 cs, so 50 fps (2 cs each) is the fastest that plays
     /// smoothly and keeps its time everywhere.

@@ -9,12 +9,15 @@ extension Exporter {
         let codec: VideoOptions.Codec = format == .webm ? .vp9 : .h264
         var video = VideoOptions(codec: codec, width: width, height: height, fps: fps, crf: options.crf,
                                  preset: options.preset, tune: codec == .h264 ? options.tune : nil)
+        video.audio = AudioOptions(bitrate: options.audioBitrate ?? AudioOptions.defaultBitrate,
+                                   preroll: format == .mp4 && frames.lowerBound > 0 ? AudioOptions.aacPreroll : 0)
         guard format == .mp4 else { return video }
         let fingerprint = try RenderFingerprint(project: project, transition: options.transition, width: width,
-                                                height: height, fps: fps, video: video)
+                                                height: height, fps: fps, video: video, sound: sound != nil)
         video.shard = ShardMetadata(frames: frames.lowerBound...(frames.upperBound - 1), frameCount: frameCount,
                                     fingerprint: fingerprint.digest, settings: fingerprint.settings,
-                                    version: PageReelVersion.current)
+                                    version: PageReelVersion.current,
+                                    audioBitrate: sound != nil ? video.audio.bitrate : nil)
         return video
     }
 }

@@ -20,6 +20,9 @@ public final class Exporter {
     public let frameCount: Int
     /// The frames this export renders (all of them, or a shard's).
     public let frames: Range<Int>
+    /// What the video's sound is made of; nil when there is none to hear, `--no-audio` was given
+    /// or no output has sound.
+    let sound: SoundPlan?
 
     /// Progress after each frame reaches the outputs.
     public struct Progress: Sendable {
@@ -84,6 +87,12 @@ public final class Exporter {
         for output in options.outputs where !seen.insert((output.path as NSString).standardizingPath).inserted {
             throw .usage("-o \(output.path) is given twice")
         }
+        if let bitrate = options.audioBitrate, !AudioOptions.bitrates.contains(bitrate) {
+            throw .usage("--audio-bitrate: \(bitrate / 1000)k is outside \(AudioOptions.bitrates.lowerBound / 1000)k…"
+                + "\(AudioOptions.bitrates.upperBound / 1000)k")
+        }
+        let hasSoundOutput = options.outputs.contains { $0.format == .mp4 || $0.format == .webm }
+        sound = options.audio && hasSoundOutput ? try SoundPlan.make(project: project, fps: fps) : nil
     }
 
     /// The uniform scale of `--size WxH`, which must keep the canvas's aspect ratio.
@@ -169,7 +178,10 @@ public final class Exporter {
         do throws(EncodeError) {
             switch file.output.format {
             case .mp4, .webm:
-                return try VideoWriter(path: file.temporaryPath, options: video)
+                // Each writer mixes for itself, from the shard's first sample, on its own thread.
+                guard let sound else { return try VideoWriter(path: file.temporaryPath, options: video) }
+                let start = AudioClock.sample(ofFrame: frames.lowerBound, fps: fps) - video.audio.preroll
+                return try VideoWriter(path: file.temporaryPath, options: video, audio: SoundMix(plan: sound, start: start))
             case .gif:
                 return try makeGIFWriter(path: file.temporaryPath, width: width, height: height, fps: fps,
                                          cancellation: cancellation)
@@ -197,6 +209,8 @@ public final class Exporter {
         case .diskFull: return .writeFailed(path: output.path, message: "no space left on device")
         case .writeFailed: return .writeFailed(path: output.path, message: message)
         case .invalidOption: return .usage("\(output.path): \(message)")
+        // The sound's inputs (a file that stopped decoding midway).
+        case .badInput(let path, let message): return .inputInvalid(path: path, message: message)
         default: return .encode(error)
         }
     }

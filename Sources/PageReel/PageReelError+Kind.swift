@@ -37,7 +37,7 @@ extension PageReelError {
         case .render(let raster):
             switch raster {
             case .media(.notFound), .media(.io), .media(.outside), .notFound, .io, .font: .missingInput
-            case .media(.badImage), .media(.badVideo), .badFont, .markup: .invalidInput
+            case .media(.badImage), .media(.badVideo), .media(.badAudio), .badFont, .markup: .invalidInput
             }
         case .cannotCreateOutput: .cannotCreateOutput
         case .writeFailed: .writeFailed

@@ -12,14 +12,14 @@ import PageReelRaster
 ///     pagereel fingerprint 1
 ///     version 0.1.0
 ///     deck <SHA-256 of the deck's canonical JSON, with --transition applied>
-///     video 320x180, 20 fps, h264, crf 18, preset medium, tune animation, transition cards
+///     video 320x180, 20 fps, h264, crf 18, preset medium, tune animation, transition cards, no audio
 ///     file shot.png <SHA-256 of its bytes>
 ///
 /// The deck counts by its content, not its file: it is decoded and written out again by
 /// `DeckEncoder`, so spacing, key order and defaults spelt out or left implicit do not matter, and
 /// `--transition cards` on a deck whose transition is cards is the same video. Every file the deck
-/// names (page, layer and backdrop images, its `fonts`, font files named as a layer's, the tabs' or
-/// the captions' font) is hashed by content, listed by the path the deck gives. Fonts installed on the machine and named
+/// names (page, layer and backdrop images, recordings, music and touch sounds, its `fonts`, font
+/// files named as a layer's, the tabs' or the captions' font) is hashed by content, listed by the path the deck gives. Fonts installed on the machine and named
 /// by family, and the versions of the libraries under pagereel, are the machine's, not the deck's:
 /// they are not in the fingerprint (render every shard on one machine image, or bring the fonts
 /// with the deck's `fonts`).
@@ -37,7 +37,7 @@ struct RenderFingerprint: Sendable, Equatable {
     /// The fingerprint of `project` rendered at `width`×`height`, `fps`, with `transition`
     /// overriding the deck's, into H.264 with `video`'s quality settings.
     init(project: Project, transition: TransitionSpec?, width: Int, height: Int, fps: Int,
-         video: VideoOptions) throws(PageReelError) {
+         video: VideoOptions, sound: Bool = false) throws(PageReelError) {
         var deck = project.deck
         if let transition { deck.transition = transition }
         let transitionName = switch deck.transition {
@@ -46,7 +46,8 @@ struct RenderFingerprint: Sendable, Equatable {
         case .catalogue(let transition): transition.name
         }
         settings = ["\(width)x\(height)", "\(fps) fps", video.codec.rawValue, "crf \(video.effectiveCRF)",
-                    "preset \(video.preset)", "tune \(video.tune ?? "none")", "transition \(transitionName)"]
+                    "preset \(video.preset)", "tune \(video.tune ?? "none")", "transition \(transitionName)",
+                    sound ? "audio aac \(video.audio.bitrate / 1000)k" : "no audio"]
             .joined(separator: ", ")
         var lines = ["pagereel fingerprint \(Self.layout)", "version \(PageReelVersion.current)",
                      "deck \(SHA256.hex(of: DeckEncoder.json(deck)))", "video \(settings)"]
@@ -91,6 +92,7 @@ struct RenderFingerprint: Sendable, Equatable {
         if let tabs = deck.tabs, FontLibrary.isFontPath(tabs.font) { named.insert(tabs.font) }
         if FontLibrary.isFontPath(deck.captions.font) { named.insert(deck.captions.font) }
         if case .image(let path, _) = deck.canvas.background { named.insert(path) }
+        for sound in deck.audio.files { named.insert(sound.file) }
         var files: [String] = []
         for path in named.union(deck.fonts) {
             // The deck was checked: a folder here is one of fonts (an unreadable one fails on open).

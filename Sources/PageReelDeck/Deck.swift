@@ -49,6 +49,8 @@ public struct Deck: Sendable, Equatable {
     public var device: Device?
     /// How the pages' captions are set.
     public var captions: Captions = Captions()
+    /// Music, touch sounds and whether recordings play their own audio.
+    public var audio: Audio = Audio()
 
     public init(canvas: Canvas = Canvas(), viewport: Rect? = nil, pages: PageList) {
         self.canvas = canvas

@@ -123,7 +123,7 @@ extension DeckDecoder {
         return content == nil ? nil : layer
     }
 
-    /// A recording: a path, or `{file, start, end, loop, rate, play, fit}` with `end` after `start`.
+    /// A recording: a path, or `{file, start, end, loop, rate, play, fit, volume}` with `end` after `start`.
     static func readVideo(_ r: inout JSONReader, isTemplate: Bool) -> Video? {
         typealias K = DeckFormat.VideoKeys
         switch r.value.content {
@@ -139,6 +139,7 @@ extension DeckDecoder {
             video.rate = r.read(K.rate) ?? video.rate
             video.play = r.read(K.play) ?? video.play
             video.fit = r.read(K.fit)
+            video.volume = r.read(K.volume) ?? video.volume
             if let end = video.end, end <= video.start {
                 r.report("\(JSONNumber.format(end)) must be after \"start\" (\(JSONNumber.format(video.start)))", key: K.end.name)
             }

@@ -74,6 +74,7 @@ public enum DeckDecoder {
         deck.fonts = r.member(K.fonts.name, readFonts) ?? deck.fonts
         deck.device = r.member(K.device.name, readDevice)
         deck.captions = r.member(K.captions.name, readCaptions) ?? deck.captions
+        deck.audio = r.member(K.audio.name, readAudio) ?? deck.audio
         return pages == nil ? nil : deck
     }
 

@@ -38,6 +38,7 @@ public enum DeckEncoder {
         members.append((K.fonts.name, .array(deck.fonts.map(OrderedJSON.string))))
         if let device = deck.device { members.append((K.device.name, self.device(device))) }
         members.append((K.captions.name, captions(deck.captions)))
+        members.append((K.audio.name, audio(deck.audio)))
         return OrderedJSON.object(members).rendered()
     }
 
@@ -175,6 +176,31 @@ public enum DeckEncoder {
         members += [(K.loop.name, .bool(video.loop)), (K.rate.name, .number(video.rate)),
                     (K.play.name, .string(video.play.rawValue))]
         if let fit = video.fit { members.append((K.fit.name, .string(fit.rawValue))) }
+        members.append((K.volume.name, .number(video.volume)))
+        return .object(members)
+    }
+
+    static func audio(_ audio: Audio) -> OrderedJSON {
+        typealias K = DeckFormat.AudioKeys
+        var members: [(String, OrderedJSON)] = []
+        if let music = audio.music {
+            typealias M = DeckFormat.MusicKeys
+            members.append((K.music.name, .object([
+                (M.file.name, .string(music.file)), (M.start.name, .number(music.start)),
+                (M.volume.name, .number(music.volume)), (M.fadeIn.name, .number(music.fadeIn)),
+                (M.fadeOut.name, .number(music.fadeOut)), (M.loop.name, .bool(music.loop)),
+            ])))
+        }
+        if let touches = audio.touches {
+            typealias T = DeckFormat.TouchSoundKeys
+            var sounds: [(String, OrderedJSON)] = [(T.volume.name, .number(touches.volume))]
+            if let tap = touches.tap { sounds.append((T.tap.name, .string(tap))) }
+            if let drag = touches.drag { sounds.append((T.drag.name, .string(drag))) }
+            members.append((K.touches.name, .object(sounds)))
+        } else {
+            members.append((K.touches.name, .bool(false)))
+        }
+        members.append((K.recordings.name, .bool(audio.recordings)))
         return .object(members)
     }
 }

@@ -66,6 +66,8 @@ extension DeckFormat {
         static let fonts = KeySpec("fonts", .array(.string(nonEmpty: true)), default: .json("[]"),
                                    "Font files (`.ttf`, `.otf`, `.ttc`) or folders of them, relative to the deck, whose "
                                    + "families text may name: the deck renders the same on every machine.")
+        static let audio = KeySpec("audio", .object(AudioKeys.spec.name), default: .json("{}"),
+                                   "The video's sound: music, touch sounds, and whether recordings play their own audio.")
 
         static let spec = ObjectSpec(
             "deck",
@@ -76,7 +78,7 @@ extension DeckFormat {
                 + "the page count, jump and tap targets exist, the viewport fits the canvas, text styling appears on "
                 + "text layers only, `at` times never go back, and the video stays within 600 s.",
             keys: [version, canvas, viewport, layout, clip.spec, transition, perspective.spec, fold, page, pages, tabs,
-                   indicator, touches.spec, physics, script, tail.spec, duration.spec, fonts, device, captions])
+                   indicator, touches.spec, physics, script, tail.spec, duration.spec, fonts, device, captions, audio])
     }
 
     enum CanvasKeys {

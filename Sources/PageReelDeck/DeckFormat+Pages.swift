@@ -144,12 +144,16 @@ extension DeckFormat {
     }
 
     enum VideoKeys {
+        static let volume = Key<Double>.number("volume", .fraction, default: 1,
+                                               "Linear gain of the recording's own audio track, 0…1 (0 mutes it), "
+                                               + "times its page's visibility.")
         static let file = Key<String>.string("file", nonEmpty: true, required: true,
                                              "The recording, relative to the deck: MP4/MOV, Matroska/WebM, AVI, "
                                              + "MPEG-TS, FLV, GIF or APNG with any codec FFmpeg decodes (H.264, HEVC, "
                                              + "VP9, AV1, ProRes), at most 50 megapixels a frame, shown upright and in "
-                                             + "its colours (rotation, BT.601/BT.709, limited or full range). Audio is "
-                                             + "ignored; a playlist or list of files is refused.")
+                                             + "its colours (rotation, BT.601/BT.709, limited or full range); its audio "
+                                             + "track plays with it (see `audio.recordings`). A playlist or list of "
+                                             + "files is refused.")
         static let start = Key<Double>.number("start", .nonNegative, default: 0,
                                               "Seconds into the file where the clip begins; before the file's end.")
         static let end = Key<Double>(spec: KeySpec("end", .number(.positive), default: .described("the file's end"),
@@ -173,7 +177,8 @@ extension DeckFormat {
         static let spec = ObjectSpec("video", "A screen recording placed on the deck's timeline as a video editor "
                                      + "places a clip; a bare path means this object with only `file`. Output frame n "
                                      + "shows the recording's frame whose time span contains the clip's time at n.",
-                                     keys: [file.spec, start.spec, end.spec, loop.spec, rate.spec, play.spec, fit.spec])
+                                     keys: [file.spec, start.spec, end.spec, loop.spec, rate.spec, play.spec, fit.spec,
+                                            volume.spec])
     }
 
     enum ParallaxKeys {

@@ -23,6 +23,7 @@ public enum DeckFormat {
         CustomTransitionKeys.spec, CreativeStateKeys.spec, FoldKeys.spec,
         TabsKeys.spec, SelectorKeys.spec, IndicatorKeys.spec, PhysicsKeys.spec, SpringKeys.spec,
         StepKeys.spec, DragKeys.spec, FlingKeys.spec, JumpKeys.spec, TapKeys.spec, HintKeys.spec,
+        AudioKeys.spec, MusicKeys.spec, TouchSoundKeys.spec,
     ]
 
     /// The object declared as `name`.

@@ -13,7 +13,7 @@ public struct Video: Sendable, Equatable {
 
     /// Path relative to the deck file: a real container (MP4/MOV, Matroska/WebM, AVI, MPEG-TS, FLV,
     /// GIF, APNG; never a playlist) with any codec FFmpeg decodes (H.264, HEVC, VP9, AV1, ProRes…).
-    /// Audio is ignored.
+    /// Its audio track, if any, plays with the clip (`Audio.recordings`).
     public var file: String
     /// Seconds into the file where the clip begins.
     public var start: Double = 0
@@ -26,6 +26,8 @@ public struct Video: Sendable, Equatable {
     public var play: Play = .always
     /// How the clip fills its box; nil = the page's or layer's `fit`.
     public var fit: Fit?
+    /// Linear gain of the clip's own audio track, 0…1 (0 mutes it), before its page's visibility.
+    public var volume: Double = 1
 
     public init(file: String, start: Double = 0, end: Double? = nil, loop: Bool = false, rate: Double = 1,
                 play: Play = .always, fit: Fit? = nil) {
@@ -36,6 +38,18 @@ public struct Video: Sendable, Equatable {
         self.rate = rate
         self.play = play
         self.fit = fit
+    }
+
+    /// The instant of the file heard after `elapsed` seconds of the clip, for a file whose frames
+    /// run from 0 to `duration` seconds: nil (silence) past `end` unless the clip loops, as the
+    /// picture holds there.
+    public func audioTime(elapsed: Double, duration: Double) -> Double? {
+        let stop = min(end ?? duration, duration)
+        let first = min(max(start, 0), stop)
+        let length = stop - first
+        guard length > 0, elapsed.isFinite, elapsed >= 0 else { return nil }
+        if loop { return first + elapsed.truncatingRemainder(dividingBy: length) }
+        return elapsed < length ? first + elapsed : nil
     }
 
     /// Seconds of the clip that have played at deck time `time`, for a page that last became the

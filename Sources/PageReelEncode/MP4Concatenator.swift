@@ -11,7 +11,8 @@ import CShims
 /// delay makes every shard's decode timestamps start a few frames before its first presentation
 /// time; after the shift they still follow the previous shard's last one, so the joined stream is
 /// monotonic. Shards must share codec, size, frame rate and codec headers (the same export
-/// settings), else joining them would produce a file players cannot decode.
+/// settings), else joining them would produce a file players cannot decode. A shard's sound is
+/// not copied (see `concat`).
 public enum MP4Concatenator {
     /// One file to join and the frames of the whole video it holds.
     public struct Part: Sendable, Equatable {
@@ -35,9 +36,15 @@ public enum MP4Concatenator {
     /// returns the number of frames. The parts must follow one another (each starts the frame
     /// after the previous one ends) and each must hold exactly its frames: anything else is
     /// `.badInput` naming the part, so a scrambled or incomplete set never makes a video.
+    ///
+    /// With `audio`, the joined file gets a sound track encoded from it (AAC at `bitrate`): the
+    /// shards' sound, decoded and laid end to end by the caller, exactly as many samples as the
+    /// frames last (`AudioClock`). Sound is re-encoded rather than copied because each shard's AAC
+    /// starts with its own priming and ends padded to a whole AAC frame; copied, those would be
+    /// gaps and clicks at every boundary.
     @discardableResult
-    public static func concat(_ parts: [Part], into output: String,
-                              metadata: ShardMetadata? = nil) throws(EncodeError) -> Int {
+    public static func concat(_ parts: [Part], into output: String, metadata: ShardMetadata? = nil,
+                              audio: (source: AudioSource, bitrate: Int)? = nil) throws(EncodeError) -> Int {
         guard let firstPart = parts.first else { throw .noFrames(path: output) }
         for (previous, part) in zip(parts, parts.dropFirst()) where part.frames.lowerBound != previous.frames.upperBound + 1 {
             throw .badInput(path: part.path, message: "holds frames \(part.frames.lowerBound)-\(part.frames.upperBound), "
@@ -52,6 +59,17 @@ public enum MP4Concatenator {
         }
         let muxer = try Muxer(format: "mp4", path: output)
         try muxer.addStream(copying: first.parameters, timeBase: first.timeBase)
+        let fps = first.frameRate
+        let totalFrames = parts.reduce(0) { $0 + $1.frames.count }
+        let totalSamples = AudioClock.sample(ofFrame: firstPart.frames.lowerBound + totalFrames, fps: fps)
+            - AudioClock.sample(ofFrame: firstPart.frames.lowerBound, fps: fps)
+        var sound: AudioEncoder?
+        if let audio {
+            let encoder = try AudioEncoder(codec: .aac, options: AudioOptions(bitrate: audio.bitrate), source: audio.source,
+                                           globalHeader: muxer.wantsGlobalHeader, check: muxer.check)
+            try muxer.addStream(for: encoder.packetEncoder)
+            sound = encoder
+        }
         var movflags = "+faststart"
         if let metadata {
             try muxer.setMetadata(metadata.tags)
@@ -75,7 +93,12 @@ public enum MP4Concatenator {
                 packet.pointee.pts += offset
                 packet.pointee.dts += offset
                 read += 1
+                let time = Double(packet.pointee.dts) * av_q2d(first.timeBase)
                 try muxer.write(packet, from: first.timeBase)
+                // The sound a little ahead of the pictures, so the muxer interleaves without
+                // holding many packets.
+                let ahead = Int((time + 0.25) * Double(AudioClock.sampleRate))
+                try sound?.encode(until: min(max(ahead, 0), totalSamples), into: muxer)
             }
             guard read == part.frames.count else {
                 throw .badInput(path: part.path, message: "holds \(read) frames but records frames "
@@ -83,8 +106,14 @@ public enum MP4Concatenator {
             }
             frames += read
         }
+        try sound?.finish(at: totalSamples, into: muxer)
         try muxer.finish()
         return frames
+    }
+
+    /// The frame rate of the MP4 at `path`, in whole frames per second (pagereel's rates are).
+    public static func frameRate(of path: String) throws(EncodeError) -> Int {
+        try MP4Input(path).frameRate
     }
 
     /// Reads the next packet of `input`'s video stream into `packet`; false at the end.

@@ -40,6 +40,13 @@ final class MP4Input {
     var parameters: UnsafeMutablePointer<AVCodecParameters> { stream.pointee.codecpar }
     var timeBase: AVRational { stream.pointee.time_base }
 
+    /// The average frame rate rounded to whole frames per second (at least 1).
+    var frameRate: Int {
+        let rate = stream.pointee.avg_frame_rate
+        guard rate.num > 0, rate.den > 0 else { return 1 }
+        return max(1, Int((Double(rate.num) / Double(rate.den)).rounded()))
+    }
+
     /// The frames the container says the stream holds (the MP4 sample count).
     var storedFrames: Int { Int(stream.pointee.nb_frames) }
 

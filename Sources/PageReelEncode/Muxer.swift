@@ -4,12 +4,16 @@ import Glibc
 /// Owns an output `AVFormatContext` and the file it writes: stream set-up, header, packets,
 /// trailer.
 ///
-/// Shared by the video writer and the shard joiner; it is where packet timestamps are rescaled,
+/// Shared by the video writer and the shard joiner (a video stream, and an audio one when there
+/// is sound); it is where packet timestamps are rescaled,
 /// because the muxer may pick its own stream time base in `avformat_write_header` (mp4: 1/15360).
 final class Muxer {
     let context: UnsafeMutablePointer<AVFormatContext>
     let check: FFmpegCheck
-    private(set) var stream: UnsafeMutablePointer<AVStream>?
+    /// The streams, in the order they were added (video first).
+    private(set) var streams: [UnsafeMutablePointer<AVStream>] = []
+    /// The first stream.
+    var stream: UnsafeMutablePointer<AVStream>? { streams.first }
     private var trailerWritten = false
 
     /// Creates the container `format` ("mp4", "webm") and opens `path` for writing.
@@ -44,23 +48,24 @@ final class Muxer {
     /// know before it is opened.
     var wantsGlobalHeader: Bool { (context.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER) != 0 }
 
-    /// Adds the one stream, described by an opened encoder.
+    /// Adds a stream described by an opened encoder, which then writes its packets to it.
     func addStream(for encoder: PacketEncoder) throws(EncodeError) {
         guard let stream = avformat_new_stream(context, nil) else { throw check.null("avformat_new_stream") }
         try check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder.context),
                   "avcodec_parameters_from_context")
         stream.pointee.time_base = encoder.context.pointee.time_base
-        self.stream = stream
+        encoder.streamIndex = streams.count
+        streams.append(stream)
     }
 
-    /// Adds the one stream as a copy of an input stream's parameters (stream copy, no encoder).
+    /// Adds a stream as a copy of an input stream's parameters (stream copy, no encoder).
     func addStream(copying parameters: UnsafePointer<AVCodecParameters>, timeBase: AVRational) throws(EncodeError) {
         guard let stream = avformat_new_stream(context, nil) else { throw check.null("avformat_new_stream") }
         try check(avcodec_parameters_copy(stream.pointee.codecpar, parameters), "avcodec_parameters_copy")
         // Let the muxer pick the tag for its own container.
         stream.pointee.codecpar.pointee.codec_tag = 0
         stream.pointee.time_base = timeBase
-        self.stream = stream
+        streams.append(stream)
     }
 
     /// Sets the container's metadata (before `writeHeader`; mp4 writes it with `moov`).
@@ -77,10 +82,12 @@ final class Muxer {
         try dictionary.requireAllConsumed(by: "the \(formatName) muxer", path: check.path)
     }
 
-    /// Rescales `packet` from the encoder's time base to the stream's and hands it to the muxer,
-    /// which takes ownership of its data.
-    func write(_ packet: UnsafeMutablePointer<AVPacket>, from timeBase: AVRational) throws(EncodeError) {
-        guard let stream else { throw check.null("av_interleaved_write_frame", "no stream") }
+    /// Rescales `packet` from the encoder's time base to that of stream `index` (the first by
+    /// default) and hands it to the muxer, which takes ownership of its data and interleaves the
+    /// streams by time.
+    func write(_ packet: UnsafeMutablePointer<AVPacket>, from timeBase: AVRational, stream index: Int = 0) throws(EncodeError) {
+        guard streams.indices.contains(index) else { throw check.null("av_interleaved_write_frame", "no stream \(index)") }
+        let stream = streams[index]
         av_packet_rescale_ts(packet, timeBase, stream.pointee.time_base)
         packet.pointee.stream_index = stream.pointee.index
         try check.write(av_interleaved_write_frame(context, packet), "av_interleaved_write_frame")

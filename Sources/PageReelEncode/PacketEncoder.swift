@@ -13,6 +13,11 @@ final class PacketEncoder {
     /// Duration given to packets the encoder leaves at 0, in encoder time-base units. libx264
     /// returns 0, and the mov muxer then gives the last sample no duration (one frame short).
     private let fallbackDuration: Int64
+    /// The muxer's stream this encoder's packets go to (set by `Muxer.addStream(for:)`).
+    var streamIndex = 0
+    /// Decides, packet by packet, what reaches the muxer (it may also shorten a packet's
+    /// duration); nil keeps every packet.
+    var filter: ((UnsafeMutablePointer<AVPacket>) -> Bool)?
 
     /// Looks up the encoder `name` ("libx264", "libvpx-vp9") and allocates its context;
     /// set the context's fields, then call `open`.
@@ -60,8 +65,12 @@ final class PacketEncoder {
             if code == again || code == end { return }
             try check(code, "avcodec_receive_packet")
             if packet.pointee.duration == 0 { packet.pointee.duration = fallbackDuration }
+            if let filter, !filter(packet) {
+                av_packet_unref(packet)
+                continue
+            }
             do {
-                try muxer.write(packet, from: context.pointee.time_base)
+                try muxer.write(packet, from: context.pointee.time_base, stream: streamIndex)
             } catch {
                 av_packet_unref(packet)
                 throw error

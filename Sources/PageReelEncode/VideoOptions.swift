@@ -41,6 +41,8 @@ public struct VideoOptions: Sendable, Equatable {
     /// `concat` can check and order shards; nil = record nothing. The writer checks that the
     /// frames it is given are exactly these.
     public var shard: ShardMetadata?
+    /// How the sound is encoded when the writer is given some.
+    public var audio = AudioOptions()
 
     public init(codec: Codec = .h264, width: Int, height: Int, fps: Int, crf: Int? = nil,
                 preset: String = "medium", tune: String? = "animation") {

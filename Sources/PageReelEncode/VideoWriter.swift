@@ -18,6 +18,8 @@ public final class VideoWriter: FrameSink {
     private let encoder: PacketEncoder
     private let converter: YUVConverter
     private let picture: FrameBuffer
+    /// The sound's encoder, when the video has sound.
+    private let audio: AudioEncoder?
     private var firstIndex: Int?
     private var lastIndex: Int?
     private var written = 0
@@ -25,7 +27,12 @@ public final class VideoWriter: FrameSink {
 
     /// Creates `path` and writes the container header. Throws `.cannotCreate` if the file cannot
     /// be opened and `.invalidOption` for a size, rate, CRF, preset or tune the encoder rejects.
-    public init(path: String, options: VideoOptions) throws(EncodeError) {
+    ///
+    /// With `audio`, the file gets a sound track (AAC-LC in MP4, Opus in WebM, at
+    /// `options.audio`'s bitrate): as each frame is written, the sound up to that frame's end is
+    /// pulled from `audio` and encoded, so the streams interleave as they are written and the
+    /// track lasts exactly as long as the frames.
+    public init(path: String, options: VideoOptions, audio source: AudioSource? = nil) throws(EncodeError) {
         try Self.validate(options, path: path)
         self.path = path
         self.options = options
@@ -39,6 +46,14 @@ public final class VideoWriter: FrameSink {
                        height: converter.paddedHeight, globalHeader: muxer.wantsGlobalHeader)
         try encoder.open(options: Self.codecOptions(options))
         try muxer.addStream(for: encoder)
+        if let source {
+            let audio = try AudioEncoder(codec: h264 ? .aac : .opus, options: options.audio, source: source,
+                                         globalHeader: muxer.wantsGlobalHeader, check: check)
+            try muxer.addStream(for: audio.packetEncoder)
+            self.audio = audio
+        } else {
+            audio = nil
+        }
         var movflags = "+faststart"
         if h264, let shard = options.shard {
             try muxer.setMetadata(shard.tags)
@@ -73,6 +88,12 @@ public final class VideoWriter: FrameSink {
             try converter.convert(frame, into: picture.frame, check: check)
         }
         try encoder.encode(picture.frame, into: muxer)
+        try audio?.encode(until: audioSamples(through: index), into: muxer)
+    }
+
+    /// Samples of sound from the first frame's start to frame `index`'s end.
+    private func audioSamples(through index: Int) -> Int {
+        AudioClock.sample(ofFrame: index + 1, fps: options.fps) - AudioClock.sample(ofFrame: firstIndex ?? index, fps: options.fps)
     }
 
     public func finish() throws(EncodeError) {
@@ -84,6 +105,7 @@ public final class VideoWriter: FrameSink {
            recorded.lowerBound != firstIndex || recorded.upperBound != lastIndex || recorded.count != written {
             throw .shardFrames(path: path, recorded: recorded, written: written, first: firstIndex, last: lastIndex)
         }
+        try audio?.finish(at: audioSamples(through: lastIndex), into: muxer)
         try encoder.encode(nil, into: muxer)
         try muxer.finish()
     }

@@ -3,8 +3,8 @@ import Foundation
 import PageReelDeck
 import Synchronization
 
-/// Checks that the images and recordings a deck names exist and are usable, before rendering
-/// starts (fonts and text are `TextChecker`'s).
+/// Checks that the images, recordings and sounds a deck names exist and are usable, before
+/// rendering starts (fonts and text are `TextChecker`'s).
 ///
 /// Every file is opened through `InputRoots`, so one outside the allowed folders, or one that is
 /// not a regular file, is refused before anything of it is read.
@@ -12,7 +12,8 @@ import Synchronization
 /// Each distinct file is checked once (a template deck of a million pages usually names a handful).
 /// The first images are decoded in full, later ones checked from their header only: the format,
 /// and the size limit. Every recording is opened and its first frame decoded, so a file that is
-/// not a video, has no video stream or does not decode is reported with FFmpeg's reason.
+/// not a video, has no video stream or does not decode is reported with FFmpeg's reason; its
+/// audio track, when recordings play theirs, and every music and touch sound file likewise.
 public struct InputChecker: Sendable {
     /// Where the deck's files may come from, and the folder relative paths resolve against.
     public let inputs: InputRoots
@@ -83,7 +84,7 @@ public struct InputChecker: Sendable {
                     image(full, path: file.path, at: location, page: isTemplate ? index : nil)
                     continue
                 }
-                switch videoCheck(file.path, at: location) {
+                switch videoCheck(file.path, at: location, withAudio: deck.audio.recordings) {
                 case .clip(let clip):
                     durations[full] = clip.duration
                     sizes[full] = PixelSize(width: clip.width, height: clip.height)
@@ -97,6 +98,19 @@ public struct InputChecker: Sendable {
                 durations[full] = nil
                 issues.append(DeckIssue(path: base + suffix + ".start", message: "\(Seconds.format(video.start)) s is at "
                     + "or past the end of \(MessageText.safe(video.file, limit: 200)) (\(Seconds.format(duration)) s long)"))
+            }
+        }
+        for (location, path) in deck.audio.files {
+            let shown = MessageText.safe(path, limit: 200)
+            do {
+                let stream = try AudioStream.check(try inputs.open(path))
+                if location == "audio.music", let music = deck.audio.music, music.start > 0,
+                   let duration = stream.declaredDuration, music.start >= duration {
+                    issues.append(DeckIssue(path: location + ".start", message: "\(Seconds.format(music.start)) s is at or "
+                        + "past the end of \(shown) (\(Seconds.format(duration)) s long)"))
+                }
+            } catch {
+                issues.append(fileIssue(error, shown: shown, at: location))
             }
         }
         for (decode, issue) in zip(decodes, decodeIssues(decodes)) {
@@ -157,7 +171,7 @@ public struct InputChecker: Sendable {
     }
 
     /// The recordings a page names, with their JSON path suffix.
-    static func videos(of page: Page) -> [(suffix: String, video: Video)] {
+    public static func videos(of page: Page) -> [(suffix: String, video: Video)] {
         var videos: [(suffix: String, video: Video)] = []
         if let video = page.video { videos.append((".video", video)) }
         for (k, layer) in page.layers.enumerated() {
@@ -166,10 +180,20 @@ public struct InputChecker: Sendable {
         return videos
     }
 
-    /// Opens a recording and decodes its first frame: the clip, or why it is unusable.
-    private func videoCheck(_ path: String, at location: String) -> Recording {
+    /// Opens a recording and decodes its first frame (and, `withAudio`, its audio track's first
+    /// samples, if it has one): the clip, or why it is unusable.
+    private func videoCheck(_ path: String, at location: String, withAudio: Bool) -> Recording {
         do {
-            return .clip(try VideoClip(file: try inputs.open(path), maxPixels: ImageDecoder.maxPixels))
+            let file = try inputs.open(path)
+            let clip = try VideoClip(file: file, maxPixels: ImageDecoder.maxPixels)
+            if withAudio {
+                do {
+                    _ = try AudioStream.check(file, timedAgainstVideo: true)
+                } catch .badAudio(_, let message) where message == AudioStream.noAudioStream {
+                    // A silent recording.
+                }
+            }
+            return .clip(clip)
         } catch {
             return .issue(fileIssue(error, shown: MessageText.safe(path, limit: 200), at: location))
         }
@@ -212,7 +236,7 @@ public struct InputChecker: Sendable {
             DeckIssue(path: path, message: "\(shown) is " + MediaError.outsideMessage(resolved: resolved, folders: folders),
                       kind: .missingInput)
         case .io(_, let message): DeckIssue(path: path, message: "cannot read \(shown): \(message)", kind: .missingInput)
-        case .badImage(_, let message), .badVideo(_, let message): DeckIssue(path: path, message: "\(shown): \(message)")
+        case .badImage(_, let message), .badVideo(_, let message), .badAudio(_, let message): DeckIssue(path: path, message: "\(shown): \(message)")
         }
     }
 }

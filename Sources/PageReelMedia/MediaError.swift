@@ -1,4 +1,4 @@
-/// What can go wrong while reading a deck's input files (images, recordings), with the file.
+/// What can go wrong while reading a deck's input files (images, recordings, sounds), with the file.
 ///
 /// The cases follow what a caller does about them: a missing or unreadable file is a missing input
 /// (exit 66 at the command line), a file that is there but does not decode is an invalid one
@@ -18,12 +18,15 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A video file is not one libavformat opens, has no video stream, does not decode, or is too
     /// large; the message carries FFmpeg's reason.
     case badVideo(path: String, message: String)
+    /// An audio file (music, a touch sound) or a recording's audio track is not one libavformat
+    /// opens, has no audio stream or does not decode; the message carries FFmpeg's reason.
+    case badAudio(path: String, message: String)
 
     /// The file the error is about, as it was named.
     public var path: String {
         switch self {
         case .io(let path, _), .notFound(let path), .outside(let path, _, _), .badImage(let path, _),
-             .badVideo(let path, _): path
+             .badVideo(let path, _), .badAudio(let path, _): path
         }
     }
 
@@ -34,6 +37,7 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
         case .outside(let path, let resolved, let folders): "\(path): \(Self.outsideMessage(resolved: resolved, folders: folders))"
         case .badImage(let path, let message): "\(path): \(message)"
         case .badVideo(let path, let message): "\(path): \(message)"
+        case .badAudio(let path, let message): "\(path): \(message)"
         }
     }
 

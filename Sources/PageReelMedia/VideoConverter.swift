@@ -46,7 +46,7 @@ final class VideoConverter {
     }
 
     /// `frame` as premultiplied RGBA, upright: opaque unless the format has alpha.
-    func pixmap(from frame: UnsafePointer<AVFrame>, check: VideoCheck) throws(MediaError) -> Pixmap {
+    func pixmap(from frame: UnsafePointer<AVFrame>, check: MediaCheck) throws(MediaError) -> Pixmap {
         let f = frame.pointee
         let color = VideoColor(frame: f)
         let context = try self.context(width: f.width, height: f.height, color: color, check: check)
@@ -67,7 +67,7 @@ final class VideoConverter {
 
     /// Runs swscale on the whole picture `f`, into `destinations` rows `stride` bytes apart.
     private func scale(_ f: AVFrame, _ context: OpaquePointer, into destinations: [UnsafeMutablePointer<UInt8>?],
-                       stride: Int, check: VideoCheck) throws(MediaError) {
+                       stride: Int, check: MediaCheck) throws(MediaError) {
         var sources: [UnsafePointer<UInt8>?] = [UnsafePointer(f.data.0), UnsafePointer(f.data.1),
                                                 UnsafePointer(f.data.2), UnsafePointer(f.data.3)]
         var sourceStrides: [Int32] = [f.linesize.0, f.linesize.1, f.linesize.2, f.linesize.3]
@@ -129,7 +129,7 @@ final class VideoConverter {
 
     /// The context for pictures of this size and colour, made when it differs from the last one.
     private func context(width w: Int32, height h: Int32, color: VideoColor,
-                         check: VideoCheck) throws(MediaError) -> OpaquePointer {
+                         check: MediaCheck) throws(MediaError) -> OpaquePointer {
         if let context, let source, source.width == w, source.height == h, source.color == color { return context }
         sws_freeContext(context)
         self.context = nil

@@ -31,7 +31,7 @@ final class VideoDecoder {
     let index: VideoFrameIndex
     let orientation: ImageOrientation
     let maxPixels: Int
-    private let check: VideoCheck
+    private let check: MediaCheck
     private var demuxer: VideoDemuxer
     private let codec: UnsafeMutablePointer<AVCodecContext>
     private let packet: UnsafeMutablePointer<AVPacket>
@@ -134,14 +134,14 @@ final class VideoDecoder {
     private func decode(until k: Int) throws(MediaError) -> Bool {
         while true {
             let received = avcodec_receive_frame(codec, picture)
-            if received == VideoCheck.again {
+            if received == MediaCheck.again {
                 try feed()
                 continue
             }
-            if received == VideoCheck.endOfFile { return false }
+            if received == MediaCheck.endOfFile { return false }
             try check(received, "cannot decode frame \(k)")
             let f = picture.pointee
-            let timestamp = f.pts != VideoCheck.noTimestamp ? f.pts : f.best_effort_timestamp
+            let timestamp = f.pts != MediaCheck.noTimestamp ? f.pts : f.best_effort_timestamp
             guard let j = index.frame(withTimestamp: timestamp), j > lastOutput else {
                 av_frame_unref(picture)   // a reference-only picture, or a timestamp twice
                 continue
@@ -173,7 +173,7 @@ final class VideoDecoder {
         let sent = avcodec_send_packet(codec, packet)
         av_packet_unref(packet)
         // Damaged data is skipped, the same way on every path; anything else is an error.
-        if sent != VideoCheck.invalidData { try check(sent, "cannot decode packet \(nextPacket - 1)") }
+        if sent != MediaCheck.invalidData { try check(sent, "cannot decode packet \(nextPacket - 1)") }
     }
 
     /// Flushes the codec and moves the demuxer to packet `start` (-1: the start of the file), or a
@@ -187,7 +187,7 @@ final class VideoDecoder {
         // Demuxers index keyframes by presentation time (Matroska) or by a decode time shifted by
         // the largest composition offset (MP4/MOV), so the keyframe's presentation time is tried
         // first, then its decode time, which lands on it or before it.
-        for time in [keyframe.time, keyframe.decodeTime] where time != VideoCheck.noTimestamp {
+        for time in [keyframe.time, keyframe.decodeTime] where time != MediaCheck.noTimestamp {
             try demuxer.seek(to: time)
             let landed = try readLanding(expected: target)
             if let landed, landed <= target, landed == 0 || index.packets[landed].isKeyframe {
@@ -219,7 +219,7 @@ final class VideoDecoder {
     /// Which packet of the index `packet` is.
     private func locate(_ packet: UnsafeMutablePointer<AVPacket>, expected: Int) throws(MediaError) -> Int {
         let p = packet.pointee
-        let time = p.pts != VideoCheck.noTimestamp ? p.pts : p.dts
+        let time = p.pts != MediaCheck.noTimestamp ? p.pts : p.dts
         guard let found = index.packet(time: time, decodeTime: p.dts, expected: expected) else {
             throw check.error("a packet (pts \(time)) that was not there when the file was indexed")
         }

@@ -17,7 +17,7 @@ import Glibc
 /// for the demuxer to skip. Still images, which libavformat also opens as one-frame "videos", and
 /// a cover picture attached to an audio file are refused: a page's video must be a video.
 final class VideoDemuxer {
-    let check: VideoCheck
+    let check: MediaCheck
     let context: UnsafeMutablePointer<AVFormatContext>
     private(set) var streamIndex: Int32 = -1
     /// The I/O context the format context reads through; freed after it (the format context does
@@ -32,19 +32,27 @@ final class VideoDemuxer {
     static let containers = ["mov", "matroska", "avi", "mpegts", "flv", "gif", "apng"]
     /// What the refusal of other formats names.
     static let containerNames = "MP4/MOV, Matroska/WebM, AVI, MPEG-TS, FLV, GIF or APNG"
+    /// The demuxers of the files audio comes in: the recordings' containers (not GIF or APNG), and
+    /// WAV, AIFF, MP3, ADTS AAC, FLAC, Ogg (Opus, Vorbis, FLAC) and Core Audio (CAF).
+    static let audioContainers = ["mov", "matroska", "avi", "mpegts", "flv", "wav", "aiff", "mp3", "aac", "flac", "ogg",
+                                  "caf"]
+    static let audioContainerNames = "WAV, AIFF, MP3, AAC/M4A, FLAC, Ogg, CAF, MP4/MOV, Matroska/WebM, AVI, MPEG-TS or FLV"
     /// The most streams a container may declare (a phone's recording has a handful).
     static let maxStreams = 32
 
-    init(file: InputFile, maxPixels: Int) throws(MediaError) {
-        check = VideoCheck(path: file.path)
+    /// Opens `file` for its video stream, or with `audio` for its audio stream.
+    init(file: InputFile, maxPixels: Int, audio: Bool = false) throws(MediaError) {
+        check = MediaCheck(path: file.path, isAudio: audio)
         io = try InputIO(file: file, check: check)
-        let format = try Self.probe(io, file: file, check: check)
+        let format = try Self.probe(io, file: file, check: check, containers: audio ? Self.audioContainers : Self.containers)
+        let what = audio ? "audio" : "a video"
         guard var opened = avformat_alloc_context() else { throw check.error("avformat_alloc_context returned NULL") }
         opened.pointee.pb = io.context
         pr_avformat_refuse_nested_files(opened)
         var options: OpaquePointer? = nil
         defer { av_dict_free(&options) }
-        for (key, value) in [("format_whitelist", Self.containers.joined(separator: ",")), ("protocol_whitelist", "file"),
+        let allowed = (audio ? Self.audioContainers : Self.containers).joined(separator: ",")
+        for (key, value) in [("format_whitelist", allowed), ("protocol_whitelist", "file"),
                              ("max_streams", "\(Self.maxStreams)"), ("enable_drefs", "0"), ("use_absolute_path", "0")] {
             try check(av_dict_set(&options, key, value, 0), "cannot set \(key)")
         }
@@ -53,13 +61,13 @@ final class VideoDemuxer {
         let code = avformat_open_input(&given, file.resolved, format, &options)
         // A demuxer refused a stream past max_streams reports it as ENOMEM.
         if code == -ENOMEM { throw check.error("it declares more than \(Self.maxStreams) streams (or memory ran out)") }
-        try check(code, "not a video libavformat can open")
+        try check(code, "not \(what) libavformat can open")
         guard let given else { throw check.error("avformat_open_input returned no context") }
         opened = given
         context = opened   // Every stored property is set from here on, so deinit closes it.
         try checkDeclaredSizes(maxPixels: maxPixels)
         try findStreamInfo(maxPixels: maxPixels)
-        streamIndex = try Self.videoStream(in: context, check: check)
+        streamIndex = audio ? try Self.audioStream(in: context, check: check) : try Self.videoStream(in: context, check: check)
         for i in 0..<Int(context.pointee.nb_streams) where i != Int(streamIndex) {
             context.pointee.streams[i]!.pointee.discard = AVDISCARD_ALL
         }
@@ -71,19 +79,21 @@ final class VideoDemuxer {
     }
 
     /// The container libavformat's probe takes the file for, if it is one pagereel reads.
-    private static func probe(_ io: InputIO, file: InputFile,
-                              check: VideoCheck) throws(MediaError) -> UnsafePointer<AVInputFormat> {
+    private static func probe(_ io: InputIO, file: InputFile, check: MediaCheck,
+                              containers: [String]) throws(MediaError) -> UnsafePointer<AVInputFormat> {
+        let what = check.isAudio ? "audio" : "a video"
         var format: UnsafePointer<AVInputFormat>? = nil
-        try check(av_probe_input_buffer2(io.context, &format, file.resolved, nil, 0, 0), "not a video libavformat can open")
-        guard let format else { throw check.error("not a video libavformat can open") }
+        try check(av_probe_input_buffer2(io.context, &format, file.resolved, nil, 0, 0), "not \(what) libavformat can open")
+        guard let format else { throw check.error("not \(what) libavformat can open") }
         let names = String(cString: format.pointee.name)
         let name = String(names.prefix { $0 != "," })
         if containers.contains(name) { return format }
         if ["hls", "applehttp", "dash", "concat"].contains(name) {
-            throw check.error("a playlist (\(name)), not a video: pagereel reads one file, never the files a list names")
+            throw check.error("a playlist (\(name)), not \(what): pagereel reads one file, never the files a list names")
         }
-        if name == "image2" || name.hasSuffix("_pipe") { throw check.error("a still image (\(name)), not a video") }
+        if name == "image2" || name.hasSuffix("_pipe") { throw check.error("a still image (\(name)), not \(what)") }
         let kind = format.pointee.long_name.map { String(cString: $0) } ?? name
+        if check.isAudio { throw check.error("\(kind), not audio in a format pagereel reads (\(audioContainerNames))") }
         throw check.error("\(kind), not a video in a container pagereel reads (\(containerNames))")
     }
 
@@ -116,7 +126,7 @@ final class VideoDemuxer {
 
     /// The stream libavformat thinks best, unless it is a cover picture; then the first real video.
     private static func videoStream(in context: UnsafeMutablePointer<AVFormatContext>,
-                                    check: VideoCheck) throws(MediaError) -> Int32 {
+                                    check: MediaCheck) throws(MediaError) -> Int32 {
         let streams = (0..<Int(context.pointee.nb_streams)).map { context.pointee.streams[$0]! }
         let isVideo = { (i: Int) in
             streams[i].pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO
@@ -125,8 +135,29 @@ final class VideoDemuxer {
         let best = av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
         if best >= 0, isVideo(Int(best)) { return best }
         if let first = streams.indices.first(where: isVideo) { return Int32(first) }
-        throw best < 0 ? check.error("no video stream: \(VideoCheck.message(best))")
+        throw best < 0 ? check.error("no video stream: \(MediaCheck.message(best))")
             : check.error("no video stream, only a cover picture")
+    }
+
+    /// The stream libavformat thinks the best audio.
+    private static func audioStream(in context: UnsafeMutablePointer<AVFormatContext>,
+                                    check: MediaCheck) throws(MediaError) -> Int32 {
+        let best = av_find_best_stream(context, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
+        guard best >= 0 else { throw check.error(AudioStream.noAudioStream) }
+        return best
+    }
+
+    /// The first presentation time of the file's video stream in seconds, nil without one: the
+    /// instant a recording's frame 0 shows, which its audio is timed against.
+    var videoStartTime: Double? {
+        for i in 0..<Int(context.pointee.nb_streams) {
+            let stream = context.pointee.streams[i]!
+            guard stream.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO,
+                  stream.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC == 0,
+                  stream.pointee.start_time != MediaCheck.noTimestamp else { continue }
+            return Double(stream.pointee.start_time) * av_q2d(stream.pointee.time_base)
+        }
+        return nil
     }
 
     /// The next packet of the video stream into `packet` (which the caller unreferences); false at
@@ -134,7 +165,7 @@ final class VideoDemuxer {
     func read(into packet: UnsafeMutablePointer<AVPacket>) throws(MediaError) -> Bool {
         while true {
             let code = av_read_frame(context, packet)
-            if code == VideoCheck.endOfFile { return false }
+            if code == MediaCheck.endOfFile { return false }
             try check(code, "cannot read a packet")
             if packet.pointee.stream_index == streamIndex { return true }
             av_packet_unref(packet)
@@ -163,8 +194,8 @@ final class VideoDemuxer {
         while try read(into: packet) {
             let p = packet.pointee
             defer { av_packet_unref(packet) }
-            let time = p.pts != VideoCheck.noTimestamp ? p.pts : p.dts
-            guard time != VideoCheck.noTimestamp else {
+            let time = p.pts != MediaCheck.noTimestamp ? p.pts : p.dts
+            guard time != MediaCheck.noTimestamp else {
                 throw check.error("packet \(packets.count) of the video stream has no timestamp")
             }
             let shown = p.flags & AV_PKT_FLAG_DISCARD == 0
@@ -177,7 +208,7 @@ final class VideoDemuxer {
         if listed > packets.count || cut {
             let read = listed > packets.count ? "\(packets.count) of the \(listed) video packets it lists"
                 : "the last video packet only in part"
-            throw check.error("truncated: the file ends after \(read) (\(VideoCheck.message(VideoCheck.endOfFile)))")
+            throw check.error("truncated: the file ends after \(read) (\(MediaCheck.message(MediaCheck.endOfFile)))")
         }
         if let last, last.duration > 0 { return (packets, last.duration) }
         return (packets, frameDuration)
@@ -223,7 +254,7 @@ private final class InputIO {
 
     static let bufferSize = 1 << 16
 
-    init(file: InputFile, check: VideoCheck) throws(MediaError) {
+    init(file: InputFile, check: MediaCheck) throws(MediaError) {
         self.file = file
         guard let buffer = av_malloc(Self.bufferSize) else { throw check.error("av_malloc returned NULL") }
         // The context takes over the buffer (it may replace it); it is freed through the context.
@@ -247,11 +278,11 @@ private final class InputIO {
 /// libavformat's read callback: the next bytes of the file, AVERROR_EOF at its end.
 private func inputRead(_ opaque: UnsafeMutableRawPointer?, _ buffer: UnsafeMutablePointer<UInt8>?,
                        _ size: Int32) -> Int32 {
-    guard let opaque, let buffer, size > 0 else { return VideoCheck.endOfFile }
+    guard let opaque, let buffer, size > 0 else { return MediaCheck.endOfFile }
     let io = Unmanaged<InputIO>.fromOpaque(opaque).takeUnretainedValue()
     let n = io.file.read(at: io.position, into: UnsafeMutableRawBufferPointer(start: buffer, count: Int(size)))
     if n < 0 { return -EIO }
-    if n == 0 { return VideoCheck.endOfFile }
+    if n == 0 { return MediaCheck.endOfFile }
     io.position += n
     return Int32(n)
 }

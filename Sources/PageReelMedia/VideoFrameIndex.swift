@@ -14,7 +14,7 @@ struct VideoFrameIndex: Sendable {
         /// Presentation timestamp in the stream's time base (the decode timestamp when the container
         /// gives none).
         var time: Int64
-        /// Decode timestamp, what seeking is given (`VideoCheck.noTimestamp` when unknown).
+        /// Decode timestamp, what seeking is given (`MediaCheck.noTimestamp` when unknown).
         var decodeTime: Int64
         var isKeyframe: Bool
         /// False for a packet decoded only to serve as a reference (before an edit list's start):
@@ -110,7 +110,7 @@ struct VideoFrameIndex: Sendable {
     /// its reorder delay is still unknown — the packets buffered while probing have them, the same
     /// packets read again do not — so a missing decode time on either side matches any.
     func packet(time: Int64, decodeTime: Int64, expected: Int) -> Int? {
-        let none = VideoCheck.noTimestamp
+        let none = MediaCheck.noTimestamp
         let matches = { (i: Int) in
             let known = self.packets[i].decodeTime
             return self.packets[i].time == time && (known == decodeTime || known == none || decodeTime == none)

@@ -116,3 +116,21 @@ public struct Timeline: Sendable {
         return low > 0 ? strokes[low - 1].touch(at: t) : nil
     }
 }
+
+extension Timeline {
+    /// A finger touching the screen: when, and whether it taps a tab or drags the content.
+    public struct TouchDown: Sendable, Equatable {
+        /// Seconds from the start of the video.
+        public var time: Double
+        /// The tab a tap touches; nil for a drag, swipe or fling.
+        public var tab: Int?
+
+        public var isTap: Bool { tab != nil }
+    }
+
+    /// Every touch-down of the script within the video, in time order (a held finger across
+    /// steps is one touch).
+    public var touchDowns: [TouchDown] {
+        strokes.filter { $0.down < duration }.map { TouchDown(time: $0.down, tab: $0.tab) }
+    }
+}

@@ -9,12 +9,14 @@ struct ExportCommand: ParsableCommand {
         abstract: "Render the deck once and write every output.",
         discussion: """
         Outputs are written under a temporary name and renamed into place only when the whole \
-        export succeeded.
+        export succeeded. MP4 and WebM carry the deck's sound (see the deck's audio), GIF and \
+        PNG none.
 
         Examples:
           pagereel export deck.json -o demo.mp4 -o demo.gif
           pagereel export deck.json --size 640x360 --gif-fps 15 -o small.gif
           pagereel export deck.json --frames 0-149 -o part1.mp4
+          pagereel export deck.json --audio-bitrate 256k -o store.mp4
         """
     )
 
@@ -65,6 +67,15 @@ struct ExportCommand: ParsableCommand {
             help: ArgumentHelp("GIF loops: 0 forever, -1 play once, N repeats.", valueName: "n"))
     var loop: Int = defaults.loop
 
+    @Flag(name: .customLong("no-audio"), help: "Write MP4 and WebM without the deck's sound.")
+    var noAudio = false
+
+    @Option(name: .customLong("audio-bitrate"),
+            help: ArgumentHelp("Sound bitrate, AAC in MP4 and Opus in WebM: 32k…512k (default: "
+                               + "\(ExportOptions.defaultAudioBitrate / 1000)k).", valueName: "n"),
+            transform: AudioBitrate.init(parsing:))
+    var audioBitrate: AudioBitrate?
+
     @OptionGroup var inputs: InputOptions
 
     @Option(help: ArgumentHelp("How to show progress; auto is a bar on a terminal, lines otherwise.", valueName: "mode"))
@@ -100,6 +111,8 @@ struct ExportCommand: ParsableCommand {
         options.gifWidth = gifWidth
         options.loop = loop
         options.gifQuality = gifQuality
+        options.audio = !noAudio
+        options.audioBitrate = audioBitrate?.bitsPerSecond
         return options
     }
 

@@ -2,14 +2,16 @@ import CFFmpeg
 import CShims
 import Glibc
 
-/// Turns the FFmpeg return codes of a video being read into `MediaError.badVideo`, naming the
-/// file, what was being done and FFmpeg's own reason (`av_strerror`).
+/// Turns the FFmpeg return codes of a video or audio file being read into `MediaError.badVideo`
+/// (or `.badAudio`), naming the file, what was being done and FFmpeg's own reason (`av_strerror`).
 ///
-/// Every libavformat, libavcodec and libswscale call of `VideoClip` goes through one of these, so
-/// no return code is dropped. The one exception is a missing file, which is `.notFound` like a
+/// Every libavformat, libavcodec, libswscale and libswresample call of `VideoClip` and
+/// `AudioStream` goes through one of these, so no return code is dropped. The one exception is a missing file, which is `.notFound` like a
 /// missing image, so that the command line says "input missing" (66) rather than "invalid" (65).
-struct VideoCheck: Sendable {
+struct MediaCheck: Sendable {
     let path: String
+    /// Whether the file is read for its audio (`.badAudio`) rather than its pictures (`.badVideo`).
+    var isAudio = false
 
     /// FFmpeg's "no timestamp" (`AV_NOPTS_VALUE`, a cast macro Swift cannot import).
     static let noTimestamp = Int64.min
@@ -28,12 +30,15 @@ struct VideoCheck: Sendable {
         switch -code {
         case ENOENT: .notFound(path: path)
         case EACCES, EISDIR, EIO: .io(path: path, message: "\(doing): \(Self.message(code))")
-        default: .badVideo(path: path, message: "\(doing): \(Self.message(code))")
+        default: error("\(doing): \(Self.message(code))")
         }
     }
 
-    /// A `.badVideo` error that no return code came with (a NULL result, a check of pagereel's).
-    func error(_ message: String) -> MediaError { .badVideo(path: path, message: message) }
+    /// A `.badVideo` (or `.badAudio`) error that no return code came with (a NULL result, a check
+    /// of pagereel's).
+    func error(_ message: String) -> MediaError {
+        isAudio ? .badAudio(path: path, message: message) : .badVideo(path: path, message: message)
+    }
 
     /// FFmpeg's text for an error code.
     static func message(_ code: Int32) -> String {

@@ -1,0 +1,180 @@
+import CFFmpeg
+import CShims
+
+/// Where a video's sound comes from: the mix, pulled in order as the pictures are written.
+///
+/// Samples are 48 kHz stereo float, interleaved (L R L R …), on the video's clock: the first
+/// sample a writer pulls sits at its first frame's time, and the frame k frames later starts
+/// `AudioClock.sample(ofFrame:)` samples later.
+public protocol AudioSource: AnyObject {
+    /// Writes the next `frames` stereo frames into `buffer[0 ..< 2 · frames]`.
+    func read(_ frames: Int, into buffer: inout [Float]) throws(EncodeError)
+}
+
+/// The one clock sound and pictures share: sample n is at n / 48000 s, frame k at k / fps.
+public enum AudioClock {
+    /// Samples per second (per channel).
+    public static let sampleRate = 48_000
+
+    /// The first sample at or after frame `frame`'s start at `fps`: ⌈frame · 48000 / fps⌉, so the
+    /// frames of any rate split the samples without gaps or overlaps.
+    public static func sample(ofFrame frame: Int, fps: Int) -> Int {
+        let fps = max(fps, 1)
+        let scaled = frame * sampleRate
+        return scaled >= 0 ? (scaled + fps - 1) / fps : -((-scaled) / fps)
+    }
+}
+
+/// How a video's audio is encoded: AAC-LC in MP4, Opus in WebM, 48 kHz stereo, at `bitrate`.
+public struct AudioOptions: Sendable, Equatable {
+    /// Bits per second.
+    public var bitrate: Int
+
+    /// The default: AAC-LC at 192 kbit/s is transparent for music and clicks; Opus is at least as good there.
+    public static let defaultBitrate = 192_000
+    /// What `--audio-bitrate` accepts.
+    public static let bitrates = 32_000...512_000
+
+    /// Samples of sound before the file's first that an MP4's AAC encoder is given, so that it
+    /// starts warm: 0 for a video that starts at the deck's start, `aacPreroll` for a shard
+    /// (`--frames A-B` with A > 0). The packets that only hold them are not written.
+    public var preroll = 0
+
+    /// Two AAC frames: enough for the encoder's first kept frame to see real sound before it.
+    public static let aacPreroll = 2048
+
+    public init(bitrate: Int = AudioOptions.defaultBitrate, preroll: Int = 0) {
+        self.bitrate = bitrate
+        self.preroll = preroll
+    }
+}
+
+/// Encodes a pull source into one stream of a muxer, in whole codec frames, as far as asked.
+///
+/// The native AAC encoder takes planar float, libopus interleaved float; both get 48 kHz stereo.
+/// Frame timestamps count samples from the stream's first, so the encoder's priming (AAC's 1024
+/// samples, Opus's pre-skip) becomes the container's edit list or codec delay and a player starts
+/// with the first sample of the mix.
+///
+/// AAC in a shard is encoded as if the sound went on at both ends, so that decoded, its first and
+/// last milliseconds are as close to the whole video's as the middle (an encoder starting cold,
+/// or ending on a cut to silence, is least accurate there, and `concat` would join those): the
+/// `preroll` samples before the first are encoded and their packets dropped, all but the one
+/// whose second half the first kept samples overlap; after the last sample, two more frames of
+/// the source are encoded and the packets past the end dropped, the last kept one cut to end
+/// exactly there. Opus ends the usual way: a short last frame and the encoder's padding marked
+/// for discarding.
+final class AudioEncoder {
+    enum Codec: String {
+        case aac, opus
+
+        /// The FFmpeg encoder's name.
+        var encoderName: String { self == .aac ? "aac" : "libopus" }
+    }
+
+    private let encoder: PacketEncoder
+    private let frame: UnsafeMutablePointer<AVFrame>
+    private let source: AudioSource
+    private let check: FFmpegCheck
+    private let planar: Bool
+    /// Samples per codec frame.
+    let frameSize: Int
+    private var buffer: [Float]
+    /// Samples sent to the encoder so far, counted from the stream's first (negative in the preroll).
+    private(set) var sent: Int
+    /// Whether the end is encoded with what follows it and cut (AAC), or padded by the encoder (Opus).
+    private let trimsEnd: Bool
+    /// The sample the stream ends at, once `finish` knows it.
+    private var end = Int.max
+
+    init(codec: Codec, options: AudioOptions, source: AudioSource, globalHeader: Bool,
+         check: FFmpegCheck) throws(EncodeError) {
+        guard AudioOptions.bitrates.contains(options.bitrate) else {
+            throw .invalidOption(path: check.path, name: "audio-bitrate", value: String(options.bitrate),
+                                 message: "must be \(AudioOptions.bitrates.lowerBound / 1000)k…\(AudioOptions.bitrates.upperBound / 1000)k")
+        }
+        encoder = try PacketEncoder(name: codec.encoderName, fallbackDuration: 0, check: check)
+        self.source = source
+        self.check = check
+        planar = codec == .aac
+        let context = encoder.context
+        context.pointee.sample_fmt = planar ? AV_SAMPLE_FMT_FLTP : AV_SAMPLE_FMT_FLT
+        context.pointee.sample_rate = Int32(AudioClock.sampleRate)
+        av_channel_layout_default(&context.pointee.ch_layout, 2)
+        context.pointee.bit_rate = Int64(options.bitrate)
+        context.pointee.time_base = AVRational(num: 1, den: Int32(AudioClock.sampleRate))
+        context.pointee.flags |= AV_CODEC_FLAG_BITEXACT
+        if globalHeader { context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
+        try encoder.open(options: codec == .aac ? [("aac_coder", "twoloop")] : [("application", "audio")])
+        frameSize = Int(context.pointee.frame_size > 0 ? context.pointee.frame_size : 1024)
+        guard let frame = av_frame_alloc() else { throw check.null("av_frame_alloc") }
+        self.frame = frame
+        frame.pointee.format = context.pointee.sample_fmt.rawValue
+        frame.pointee.sample_rate = context.pointee.sample_rate
+        frame.pointee.nb_samples = Int32(frameSize)
+        try check(av_channel_layout_copy(&frame.pointee.ch_layout, &context.pointee.ch_layout), "av_channel_layout_copy")
+        try check(av_frame_get_buffer(frame, 0), "av_frame_get_buffer(audio)")
+        buffer = [Float](repeating: 0, count: 2 * frameSize)
+        trimsEnd = codec == .aac
+        sent = codec == .aac ? -options.preroll : 0
+        // Keep the packet whose decoded samples precede the first (the edit list skips them; its
+        // second half is what the first kept samples overlap), and none before it.
+        let firstKept = -Int64(context.pointee.initial_padding)
+        encoder.filter = { [unowned self] packet in
+            let pts = packet.pointee.pts
+            guard pts >= firstKept else { return false }
+            guard self.trimsEnd, self.end != Int.max else { return true }
+            let end = Int64(self.end)
+            guard pts < end else { return false }
+            packet.pointee.duration = min(packet.pointee.duration, end - pts)
+            return true
+        }
+    }
+
+    deinit {
+        var frame: UnsafeMutablePointer<AVFrame>? = frame
+        av_frame_free(&frame)
+    }
+
+    /// The opened encoder, for the muxer's stream.
+    var packetEncoder: PacketEncoder { encoder }
+
+    /// Encodes whole frames while they end at or before sample `end`.
+    func encode(until end: Int, into muxer: Muxer) throws(EncodeError) {
+        while sent + frameSize <= end { try encodeFrame(frameSize, into: muxer) }
+    }
+
+    /// Encodes everything up to sample `end` and flushes; the stream then ends exactly at `end`.
+    func finish(at end: Int, into muxer: Muxer) throws(EncodeError) {
+        try encode(until: end, into: muxer)
+        if trimsEnd {
+            self.end = end
+            while sent < end + 2 * frameSize { try encodeFrame(frameSize, into: muxer) }
+        } else if end > sent {
+            try encodeFrame(end - sent, into: muxer)
+        }
+        try encoder.encode(nil, into: muxer)
+    }
+
+    private func encodeFrame(_ count: Int, into muxer: Muxer) throws(EncodeError) {
+        try source.read(count, into: &buffer)
+        try check(av_frame_make_writable(frame), "av_frame_make_writable(audio)")
+        frame.pointee.nb_samples = Int32(count)
+        frame.pointee.pts = Int64(sent)
+        buffer.withUnsafeBufferPointer { samples in
+            let s = samples.baseAddress!
+            if planar {
+                let left = UnsafeMutableRawPointer(frame.pointee.data.0!).assumingMemoryBound(to: Float.self)
+                let right = UnsafeMutableRawPointer(frame.pointee.data.1!).assumingMemoryBound(to: Float.self)
+                for k in 0..<count {
+                    left[k] = s[2 * k]
+                    right[k] = s[2 * k + 1]
+                }
+            } else {
+                UnsafeMutableRawPointer(frame.pointee.data.0!).assumingMemoryBound(to: Float.self).update(from: s, count: 2 * count)
+            }
+        }
+        sent += count
+        try encoder.encode(frame, into: muxer)
+    }
+}
