@@ -174,14 +174,16 @@ final class SoundMix: AudioSource {
 
     /// Where the limiter starts to bend: below it the mix passes unchanged.
     static let knee: Float = 0.8
+    /// What the limiter approaches and never reaches (−0.1 dBFS).
+    static let ceiling: Float = 0.988
 
-    /// A memoryless soft limiter: linear up to the knee, then a tanh curve that approaches full
-    /// scale and never reaches it, continuous in value and slope, so a loud mix bends instead of
+    /// A memoryless soft limiter: linear up to the knee, then a tanh curve that approaches the
+    /// ceiling and never passes it, continuous in value and slope, so a loud mix bends instead of
     /// wrapping or clipping hard.
     static func limit(_ x: Float) -> Float {
         let magnitude = abs(x)
         guard magnitude > knee else { return x }
-        let room = 1 - knee
+        let room = ceiling - knee
         let bent = knee + room * Float(tanh(Double((magnitude - knee) / room)))
         return x < 0 ? -bent : bent
     }

@@ -48,11 +48,36 @@ public struct TimelineReport {
         return "[\n" + rows.joined(separator: ",\n") + "\n]\n"
     }
 
-    /// One JSON object per line: `{"frame":37,"time":1.2333,"page":2,"event":"didAppear"}`.
+    /// One JSON object per line: `{"frame":37,"time":1.2333,"page":2,"event":"didAppear"}`, and
+    /// for a deck whose touches sound, each sound's start: `"event":"tapSound"` (or `dragSound`)
+    /// at the touch-down's exact time, with the frame that first shows the finger and the page
+    /// nearest the viewport then.
     public func eventLines() -> String {
-        project.timeline.events(fps: fps).map { e in
-            "{\"frame\":\(e.frame),\"time\":\(Self.number(e.time, 4)),\"page\":\(e.page),\"event\":\"\(e.event.rawValue)\"}\n"
+        var lines = project.timeline.events(fps: fps).map { e in
+            (frame: e.frame, time: e.time, page: e.page, event: e.event.rawValue)
+        }
+        for sound in touchSounds {
+            // Stable: a sound is listed after the frame's lifecycle events.
+            let at = lines.firstIndex { $0.frame > sound.frame } ?? lines.endIndex
+            lines.insert(sound, at: at)
+        }
+        return lines.map { e in
+            "{\"frame\":\(e.frame),\"time\":\(Self.number(e.time, 4)),\"page\":\(e.page),\"event\":\"\(e.event)\"}\n"
         }.joined()
+    }
+
+    /// The touch sounds the deck's `audio.touches` plays, in time order.
+    var touchSounds: [(frame: Int, time: Double, page: Int, event: String)] {
+        guard let touches = project.deck.audio.touches else { return [] }
+        let timeline = project.timeline
+        let frames = timeline.frameCount(fps: fps)
+        return timeline.touchDowns.compactMap { down in
+            guard down.isTap || touches.drag != nil else { return nil }
+            let frame = min(frames - 1, Int((down.time * Double(fps) - 1e-9).rounded(.up)))
+            let position = timeline.state(at: down.time).position
+            let page = min(max(Int(position.rounded()), 0), max(timeline.pageCount - 1, 0))
+            return (frame, down.time, page, down.isTap ? "tapSound" : "dragSound")
+        }
     }
 
     /// Position (pages) over time, with the lifecycle events marked.

@@ -41,7 +41,7 @@ public struct AudioOptions: Sendable, Equatable {
     public var preroll = 0
 
     /// Two AAC frames: enough for the encoder's first kept frame to see real sound before it.
-    public static let aacPreroll = 2048
+    public static let aacPreroll = 8192
 
     public init(bitrate: Int = AudioOptions.defaultBitrate, preroll: Int = 0) {
         self.bitrate = bitrate
