@@ -9,15 +9,16 @@ extension Exporter {
         let codec: VideoOptions.Codec = format == .webm ? .vp9 : .h264
         var video = VideoOptions(codec: codec, width: width, height: height, fps: fps, crf: options.crf,
                                  preset: options.preset, tune: codec == .h264 ? options.tune : nil)
-        video.audio = AudioOptions(bitrate: options.audioBitrate ?? AudioOptions.defaultBitrate,
-                                   preroll: format == .mp4 && frames.lowerBound > 0 ? AudioOptions.aacPreroll : 0)
+        let bitrate = options.audioBitrate ?? AudioOptions.defaultBitrate
+        video.audio = format == .mp4
+            ? AudioOptions.shard(startingAt: AudioClock.sample(ofFrame: frames.lowerBound, fps: fps), bitrate: bitrate)
+            : AudioOptions(bitrate: bitrate)
         guard format == .mp4 else { return video }
         let fingerprint = try RenderFingerprint(project: project, transition: options.transition, width: width,
                                                 height: height, fps: fps, video: video, sound: sound != nil)
         video.shard = ShardMetadata(frames: frames.lowerBound...(frames.upperBound - 1), frameCount: frameCount,
                                     fingerprint: fingerprint.digest, settings: fingerprint.settings,
-                                    version: PageReelVersion.current,
-                                    audioBitrate: sound != nil ? video.audio.bitrate : nil)
+                                    version: PageReelVersion.current)
         return video
     }
 }

@@ -180,7 +180,7 @@ public final class Exporter {
             case .mp4, .webm:
                 // Each writer mixes for itself, from the shard's first sample, on its own thread.
                 guard let sound else { return try VideoWriter(path: file.temporaryPath, options: video) }
-                let start = AudioClock.sample(ofFrame: frames.lowerBound, fps: fps) - video.audio.preroll
+                let start = AudioClock.sample(ofFrame: frames.lowerBound, fps: fps) + video.audio.start
                 return try VideoWriter(path: file.temporaryPath, options: video, audio: SoundMix(plan: sound, start: start))
             case .gif:
                 return try makeGIFWriter(path: file.temporaryPath, width: width, height: height, fps: fps,

@@ -1,6 +1,5 @@
 import Foundation
 import PageReelEncode
-import PageReelMedia
 
 /// Joins MP4 shards rendered with `--frames` into one video by stream copy (`pagereel concat`).
 ///
@@ -17,10 +16,10 @@ import PageReelMedia
 /// and metadata, and that every frame decodes exactly as in the shard it came from; encoded
 /// lossless (`--crf 0`), its frames decode exactly as a full export's.
 ///
-/// Sound is joined sample-exactly: each shard's AAC is decoded (its priming dropped by the
-/// container's edit list), cut to exactly the samples its frames last, laid end to end and
-/// encoded once more, so the joined track has no gap, no click and no drift, and equals the full
-/// export's within the encoder's noise.
+/// Sound is joined by stream copy too: every shard's AAC frames lie on the whole video's grid of
+/// 1024 samples (`AudioOptions.shard`), so the joined track takes each shard's frames between
+/// its grid points, with no gap, no click and no drift, and decodes as the full export's does
+/// within the encoder's noise.
 public enum ShardJoiner {
     /// Writes `parts`, in frame order, to `output` atomically; returns the number of frames.
     /// Throws `.inputMissing` for a part that is not there, `.shards` for a set that is not one
@@ -43,14 +42,11 @@ public enum ShardJoiner {
         } catch {
             throw .shards(error)
         }
-        let audio = try set.metadata.audioBitrate.map { bitrate throws(PageReelError) in
-            (source: try ShardAudio(set.shards.map { ($0.path, $0.frames) }) as AudioSource, bitrate: bitrate)
-        }
         let file = try OutputFile(Output(path: output, format: .mp4))
         let frames: Int
         do throws(EncodeError) {
             frames = try MP4Concatenator.concat(set.shards.map { MP4Concatenator.Part(path: $0.path, frames: $0.frames) },
-                                                into: file.temporaryPath, metadata: set.metadata, audio: audio)
+                                                into: file.temporaryPath, metadata: set.metadata)
         } catch {
             file.discard()
             if case .badInput(let path, let message) = error { throw .inputInvalid(path: path, message: message) }
@@ -71,68 +67,6 @@ public enum ShardJoiner {
         } catch {
             let message = if case .badInput(_, let message) = error { message } else { error.description }
             return ShardSet.Input(path: path, record: .unusable(.unusable(path: path, message: message)))
-        }
-    }
-}
-
-/// The shards' sound decoded and laid end to end: from each shard exactly the samples its frames
-/// last (`AudioClock`), silence where a shard's track ends early, its AAC padding dropped.
-final class ShardAudio: AudioSource {
-    private var parts: [(file: InputFile, samples: Int)]
-    private var current: AudioStream?
-    private var left = 0
-
-    init(_ shards: [(path: String, frames: ClosedRange<Int>)]) throws(PageReelError) {
-        var parts: [(file: InputFile, samples: Int)] = []
-        for shard in shards {
-            let fps: Int
-            do throws(EncodeError) {
-                fps = try MP4Concatenator.frameRate(of: shard.path)
-            } catch {
-                throw .inputInvalid(path: shard.path, message: error.description)
-            }
-            let samples = AudioClock.sample(ofFrame: shard.frames.upperBound + 1, fps: fps)
-                - AudioClock.sample(ofFrame: shard.frames.lowerBound, fps: fps)
-            do throws(MediaError) {
-                let file = try InputRoots.anywhere(relativeTo: ".").open(shard.path)
-                // Decoded once here so that a shard without sound is refused before anything is written.
-                _ = try AudioStream.check(file)
-                parts.append((file, samples))
-            } catch {
-                throw .inputInvalid(path: shard.path, message: "its sound: \(error.description)")
-            }
-        }
-        self.parts = parts
-    }
-
-    func read(_ frames: Int, into buffer: inout [Float]) throws(EncodeError) {
-        var done = 0
-        while done < frames {
-            if left == 0 {
-                guard !parts.isEmpty else {
-                    for k in (2 * done)..<(2 * frames) { buffer[k] = 0 }
-                    return
-                }
-                let part = parts.removeFirst()
-                do throws(MediaError) {
-                    current = try AudioStream(file: part.file)
-                } catch {
-                    throw .badInput(path: part.file.path, message: "its sound: \(error.description)")
-                }
-                left = part.samples
-            }
-            let n = min(left, frames - done)
-            var got = 0
-            do throws(MediaError) {
-                var chunk = [Float](repeating: 0, count: 2 * n)
-                got = try current!.read(n, into: &chunk)
-                buffer.replaceSubrange((2 * done)..<(2 * (done + n)), with: chunk)
-            } catch {
-                throw .badInput(path: error.path, message: "its sound: \(error.description)")
-            }
-            _ = got   // a track shorter than its frames leaves silence (the chunk's zeros)
-            left -= n
-            done += n
         }
     }
 }

@@ -29,41 +29,55 @@ public enum AudioClock {
 public struct AudioOptions: Sendable, Equatable {
     /// Bits per second.
     public var bitrate: Int
+    /// Where an MP4's AAC frames lie, relative to the file's first sample: the sample the encoder
+    /// is first given (≤ 0), and the first packet written (its decoded samples precede the file's
+    /// first, which the edit list skips; what the first kept samples overlap). 0 and nil (the
+    /// encoder's own priming packet) for a video that starts at the deck's start; for a shard,
+    /// `AudioOptions.shard(startingAt:)`.
+    public var start = 0
+    public var firstKept: Int?
 
     /// The default: AAC-LC at 192 kbit/s is transparent for music and clicks; Opus is at least as good there.
     public static let defaultBitrate = 192_000
     /// What `--audio-bitrate` accepts.
     public static let bitrates = 32_000...512_000
+    /// Samples of an AAC frame (the native encoder's, and the AAC-LC standard's).
+    public static let aacFrame = 1024
+    /// Samples a shard's AAC encoder is given before the frames it keeps: enough (eight frames) for
+    /// its rate control and psychoacoustic state to settle, so that its first kept frames match
+    /// those of an encoder that started at the video's start.
+    public static let aacPreroll = 8 * aacFrame
 
-    /// Samples of sound before the file's first that an MP4's AAC encoder is given, so that it
-    /// starts warm: 0 for a video that starts at the deck's start, `aacPreroll` for a shard
-    /// (`--frames A-B` with A > 0). The packets that only hold them are not written.
-    public var preroll = 0
+    public init(bitrate: Int = AudioOptions.defaultBitrate) { self.bitrate = bitrate }
 
-    /// Two AAC frames: enough for the encoder's first kept frame to see real sound before it.
-    public static let aacPreroll = 8192
-
-    public init(bitrate: Int = AudioOptions.defaultBitrate, preroll: Int = 0) {
-        self.bitrate = bitrate
-        self.preroll = preroll
+    /// The AAC layout of a shard whose first sample is `first` in the whole video: its frames on
+    /// the whole video's 1024-sample grid (so `concat` can join shards by copying packets), the
+    /// packet before the grid point at or before `first` kept for the samples after it to overlap,
+    /// and `aacPreroll` samples encoded before that and dropped.
+    public static func shard(startingAt first: Int, bitrate: Int) -> AudioOptions {
+        var options = AudioOptions(bitrate: bitrate)
+        guard first > 0 else { return options }
+        let grid = first / aacFrame * aacFrame
+        options.firstKept = grid - aacFrame - first
+        options.start = grid - aacFrame - aacPreroll - first
+        return options
     }
 }
 
 /// Encodes a pull source into one stream of a muxer, in whole codec frames, as far as asked.
 ///
 /// The native AAC encoder takes planar float, libopus interleaved float; both get 48 kHz stereo.
-/// Frame timestamps count samples from the stream's first, so the encoder's priming (AAC's 1024
+/// Frame timestamps count samples from the file's first, so the encoder's priming (AAC's 1024
 /// samples, Opus's pre-skip) becomes the container's edit list or codec delay and a player starts
 /// with the first sample of the mix.
 ///
-/// AAC in a shard is encoded as if the sound went on at both ends, so that decoded, its first and
-/// last milliseconds are as close to the whole video's as the middle (an encoder starting cold,
-/// or ending on a cut to silence, is least accurate there, and `concat` would join those): the
-/// `preroll` samples before the first are encoded and their packets dropped, all but the one
-/// whose second half the first kept samples overlap; after the last sample, two more frames of
-/// the source are encoded and the packets past the end dropped, the last kept one cut to end
-/// exactly there. Opus ends the usual way: a short last frame and the encoder's padding marked
-/// for discarding.
+/// AAC is encoded as if the sound went on at both ends of the file, so that its first and last
+/// milliseconds decode as close to the whole video's as the middle (an encoder starting cold, or
+/// ending on a cut to silence, is least accurate there, and `concat` joins there): a shard's
+/// frames start `AudioOptions.start` samples early and the packets before `firstKept` are dropped;
+/// after the last sample two more frames of the source are encoded and the packets past the end
+/// dropped, the last one kept cut to end exactly there. Opus ends the usual way: a short last
+/// frame and the encoder's padding marked for discarding.
 final class AudioEncoder {
     enum Codec: String {
         case aac, opus
@@ -80,7 +94,7 @@ final class AudioEncoder {
     /// Samples per codec frame.
     let frameSize: Int
     private var buffer: [Float]
-    /// Samples sent to the encoder so far, counted from the stream's first (negative in the preroll).
+    /// Samples sent to the encoder so far, counted from the file's first (negative before it).
     private(set) var sent: Int
     /// Whether the end is encoded with what follows it and cut (AAC), or padded by the encoder (Opus).
     private let trimsEnd: Bool
@@ -116,10 +130,11 @@ final class AudioEncoder {
         try check(av_frame_get_buffer(frame, 0), "av_frame_get_buffer(audio)")
         buffer = [Float](repeating: 0, count: 2 * frameSize)
         trimsEnd = codec == .aac
-        sent = codec == .aac ? -options.preroll : 0
+        sent = codec == .aac ? options.start : 0
         // Keep the packet whose decoded samples precede the first (the edit list skips them; its
         // second half is what the first kept samples overlap), and none before it.
-        let firstKept = -Int64(context.pointee.initial_padding)
+        let firstKept = Int64(codec == .aac ? options.firstKept ?? -Int(context.pointee.initial_padding)
+                                            : -Int(context.pointee.initial_padding))
         encoder.filter = { [unowned self] packet in
             let pts = packet.pointee.pts
             guard pts >= firstKept else { return false }

@@ -11,8 +11,8 @@ import CShims
 /// delay makes every shard's decode timestamps start a few frames before its first presentation
 /// time; after the shift they still follow the previous shard's last one, so the joined stream is
 /// monotonic. Shards must share codec, size, frame rate and codec headers (the same export
-/// settings), else joining them would produce a file players cannot decode. A shard's sound is
-/// not copied (see `concat`).
+/// settings), else joining them would produce a file players cannot decode. Their sound, when
+/// they have it, is joined by copying too (`SoundJoin`).
 public enum MP4Concatenator {
     /// One file to join and the frames of the whole video it holds.
     public struct Part: Sendable, Equatable {
@@ -36,15 +36,9 @@ public enum MP4Concatenator {
     /// returns the number of frames. The parts must follow one another (each starts the frame
     /// after the previous one ends) and each must hold exactly its frames: anything else is
     /// `.badInput` naming the part, so a scrambled or incomplete set never makes a video.
-    ///
-    /// With `audio`, the joined file gets a sound track encoded from it (AAC at `bitrate`): the
-    /// shards' sound, decoded and laid end to end by the caller, exactly as many samples as the
-    /// frames last (`AudioClock`). Sound is re-encoded rather than copied because each shard's AAC
-    /// starts with its own priming and ends padded to a whole AAC frame; copied, those would be
-    /// gaps and clicks at every boundary.
     @discardableResult
-    public static func concat(_ parts: [Part], into output: String, metadata: ShardMetadata? = nil,
-                              audio: (source: AudioSource, bitrate: Int)? = nil) throws(EncodeError) -> Int {
+    public static func concat(_ parts: [Part], into output: String,
+                              metadata: ShardMetadata? = nil) throws(EncodeError) -> Int {
         guard let firstPart = parts.first else { throw .noFrames(path: output) }
         for (previous, part) in zip(parts, parts.dropFirst()) where part.frames.lowerBound != previous.frames.upperBound + 1 {
             throw .badInput(path: part.path, message: "holds frames \(part.frames.lowerBound)-\(part.frames.upperBound), "
@@ -59,16 +53,8 @@ public enum MP4Concatenator {
         }
         let muxer = try Muxer(format: "mp4", path: output)
         try muxer.addStream(copying: first.parameters, timeBase: first.timeBase)
-        let fps = first.frameRate
-        let totalFrames = parts.reduce(0) { $0 + $1.frames.count }
-        let totalSamples = AudioClock.sample(ofFrame: firstPart.frames.lowerBound + totalFrames, fps: fps)
-            - AudioClock.sample(ofFrame: firstPart.frames.lowerBound, fps: fps)
-        var sound: AudioEncoder?
-        if let audio {
-            let encoder = try AudioEncoder(codec: .aac, options: AudioOptions(bitrate: audio.bitrate), source: audio.source,
-                                           globalHeader: muxer.wantsGlobalHeader, check: muxer.check)
-            try muxer.addStream(for: encoder.packetEncoder)
-            sound = encoder
+        let sound = try first.audioStream.map { stream throws(EncodeError) in
+            try SoundJoin(parts: parts, fps: first.frameRate, muxer: muxer, stream: stream)
         }
         var movflags = "+faststart"
         if let metadata {
@@ -80,7 +66,7 @@ public enum MP4Concatenator {
         var owned: UnsafeMutablePointer<AVPacket>? = packet
         defer { av_packet_free(&owned) }
         var frames = 0
-        for (part, input) in zip(parts, inputs) {
+        for (index, (part, input)) in zip(parts, inputs).enumerated() {
             // Frame A of the whole video is at A/fps, whatever time the shard starts at.
             let offset = first.duration(ofFrames: part.frames.lowerBound - firstPart.frames.lowerBound)
                 - av_rescale_q(input.startTime, input.timeBase, first.timeBase)
@@ -88,17 +74,16 @@ public enum MP4Concatenator {
             var read = 0
             while try next(packet, of: input) {
                 defer { av_packet_unref(packet) }
+                if packet.pointee.stream_index != input.streamIndex {
+                    try sound?.write(packet, part: index, of: input)
+                    continue
+                }
                 av_packet_rescale_ts(packet, input.timeBase, first.timeBase)
                 if packet.pointee.duration <= 0 { packet.pointee.duration = frameDuration }
                 packet.pointee.pts += offset
                 packet.pointee.dts += offset
                 read += 1
-                let time = Double(packet.pointee.dts) * av_q2d(first.timeBase)
                 try muxer.write(packet, from: first.timeBase)
-                // The sound a little ahead of the pictures, so the muxer interleaves without
-                // holding many packets.
-                let ahead = Int((time + 0.25) * Double(AudioClock.sampleRate))
-                try sound?.encode(until: min(max(ahead, 0), totalSamples), into: muxer)
             }
             guard read == part.frames.count else {
                 throw .badInput(path: part.path, message: "holds \(read) frames but records frames "
@@ -106,17 +91,11 @@ public enum MP4Concatenator {
             }
             frames += read
         }
-        try sound?.finish(at: totalSamples, into: muxer)
         try muxer.finish()
         return frames
     }
 
-    /// The frame rate of the MP4 at `path`, in whole frames per second (pagereel's rates are).
-    public static func frameRate(of path: String) throws(EncodeError) -> Int {
-        try MP4Input(path).frameRate
-    }
-
-    /// Reads the next packet of `input`'s video stream into `packet`; false at the end.
+    /// Reads the next packet of `input`'s video or sound stream into `packet`; false at the end.
     private static func next(_ packet: UnsafeMutablePointer<AVPacket>, of input: MP4Input) throws(EncodeError) -> Bool {
         while true {
             let read = av_read_frame(input.context, packet)
@@ -124,8 +103,51 @@ public enum MP4Concatenator {
             guard read >= 0 else {
                 throw .badInput(path: input.path, message: "cannot read: \(FFmpegCheck.message(read))")
             }
-            if packet.pointee.stream_index == input.streamIndex { return true }
+            if packet.pointee.stream_index == input.streamIndex || packet.pointee.stream_index == input.audioIndex { return true }
             av_packet_unref(packet)
         }
+    }
+}
+
+/// The shards' AAC joined by copying packets: each shard's frames lie on the whole video's grid
+/// of 1024 samples (`AudioOptions.shard`), so from shard k the joined track takes the packets
+/// whose samples start from its grid point (the last at or before its first sample) up to the
+/// next shard's; the packet before a shard's grid point, which a shard keeps for its own start,
+/// comes from the shard before, which encoded it with the sound that followed. The first shard's
+/// priming packet and the last shard's end, cut to the video's last sample, become the joined
+/// file's edit list, as in a full export.
+private struct SoundJoin {
+    let muxer: Muxer
+    /// Each part's first sample in the whole video, and the range of samples (packet starts, in
+    /// the whole video) the joined track takes from it.
+    let firsts: [Int]
+    let taken: [Range<Int>]
+    /// The output stream's index in the muxer.
+    let stream: Int
+    static let timeBase = AVRational(num: 1, den: Int32(AudioClock.sampleRate))
+
+    init(parts: [MP4Concatenator.Part], fps: Int, muxer: Muxer,
+         stream: UnsafeMutablePointer<AVStream>) throws(EncodeError) {
+        self.muxer = muxer
+        firsts = parts.map { AudioClock.sample(ofFrame: $0.frames.lowerBound, fps: fps) }
+        let frame = AudioOptions.aacFrame
+        let grid = firsts.map { $0 / frame * frame }
+        taken = grid.indices.map { k in
+            (k == 0 ? grid[0] - frame : grid[k])..<(k + 1 < grid.count ? grid[k + 1] : Int.max)
+        }
+        self.stream = muxer.streams.count
+        try muxer.addStream(copying: stream.pointee.codecpar, timeBase: Self.timeBase)
+    }
+
+    /// Writes `packet`, a sound packet of part `part`, if the joined track takes it.
+    func write(_ packet: UnsafeMutablePointer<AVPacket>, part: Int, of input: MP4Input) throws(EncodeError) {
+        guard let source = input.audioStream else { return }
+        av_packet_rescale_ts(packet, source.pointee.time_base, Self.timeBase)
+        let start = Int(packet.pointee.pts) + firsts[part]
+        guard taken[part].contains(start) else { return }
+        let shift = Int64(firsts[part] - firsts[0])
+        packet.pointee.pts += shift
+        packet.pointee.dts += shift
+        try muxer.write(packet, from: Self.timeBase, stream: stream)
     }
 }

@@ -6,6 +6,8 @@ final class MP4Input {
     let path: String
     let context: UnsafeMutablePointer<AVFormatContext>
     let streamIndex: Int32
+    /// The AAC sound stream, if the file has one.
+    let audioIndex: Int32?
 
     /// Opens `path` and finds its video stream; `.badInput` unless it is an MP4 of H.264 video.
     init(_ path: String) throws(EncodeError) {
@@ -20,16 +22,24 @@ final class MP4Input {
         let info = avformat_find_stream_info(context, nil)
         guard info >= 0 else {
             streamIndex = -1
+            audioIndex = nil
             throw .badInput(path: path, message: "cannot read: \(FFmpegCheck.message(info))")
         }
         let index = av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
         streamIndex = index
+        let audio = av_find_best_stream(context, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
+        audioIndex = audio >= 0 ? audio : nil
         let format = String(cString: context.pointee.iformat.pointee.name)
         guard index >= 0, format.contains("mp4") else { throw .badInput(path: path, message: "not an MP4 video") }
         guard parameters.pointee.codec_id == AV_CODEC_ID_H264 else {
             throw .badInput(path: path, message: "not H.264 video")
         }
+        if let audioStream, audioStream.pointee.codecpar.pointee.codec_id != AV_CODEC_ID_AAC {
+            throw .badInput(path: path, message: "its sound is not AAC")
+        }
     }
+
+    var audioStream: UnsafeMutablePointer<AVStream>? { audioIndex.map { context.pointee.streams[Int($0)]! } }
 
     deinit {
         var context: UnsafeMutablePointer<AVFormatContext>? = self.context
@@ -88,6 +98,16 @@ final class MP4Input {
         }
         let sameHeaders = a.extradata_size == b.extradata_size
             && (a.extradata_size == 0 || memcmp(a.extradata, b.extradata, Int(a.extradata_size)) == 0)
-        return sameHeaders ? nil : "the codec headers (SPS/PPS)"
+        guard sameHeaders else { return "the codec headers (SPS/PPS)" }
+        switch (audioStream, other.audioStream) {
+        case (nil, nil): return nil
+        case (nil, _), (_, nil): return "having sound"
+        case (let mine?, let theirs?):
+            let a = mine.pointee.codecpar.pointee, b = theirs.pointee.codecpar.pointee
+            let same = a.sample_rate == b.sample_rate && a.ch_layout.nb_channels == b.ch_layout.nb_channels
+                && a.extradata_size == b.extradata_size
+                && (a.extradata_size == 0 || memcmp(a.extradata, b.extradata, Int(a.extradata_size)) == 0)
+            return same ? nil : "the sound's format"
+        }
     }
 }

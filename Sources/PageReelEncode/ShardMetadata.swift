@@ -9,9 +9,8 @@
 ///     TAG:pagereel.frames=300-599
 ///     TAG:pagereel.frame_count=900
 ///     TAG:pagereel.fingerprint=5f0c…(64 hex digits)
-///     TAG:pagereel.settings=1280x720, 30 fps, h264, crf 18, preset medium, tune animation, transition cards
+///     TAG:pagereel.settings=1280x720, 30 fps, h264, crf 18, preset medium, tune animation, transition cards, no audio
 ///     TAG:pagereel.version=0.1.0
-///     TAG:pagereel.audio_bitrate=192000       (only in a file with sound)
 ///
 /// A remux by another tool drops these keys unless it asks to keep them, so a file changed
 /// outside pagereel reads as "no metadata" rather than as a shard it may no longer be.
@@ -29,18 +28,13 @@ public struct ShardMetadata: Sendable, Equatable {
     public var settings: String
     /// The version of pagereel that wrote the file.
     public var version: String
-    /// The AAC bitrate of the file's sound, which `concat` encodes the joined sound at; nil for a
-    /// file without sound.
-    public var audioBitrate: Int?
 
-    public init(frames: ClosedRange<Int>, frameCount: Int, fingerprint: String, settings: String, version: String,
-                audioBitrate: Int? = nil) {
+    public init(frames: ClosedRange<Int>, frameCount: Int, fingerprint: String, settings: String, version: String) {
         self.frames = frames
         self.frameCount = frameCount
         self.fingerprint = fingerprint
         self.settings = settings
         self.version = version
-        self.audioBitrate = audioBitrate
     }
 
     /// The metadata keys, each declared once for writing and reading.
@@ -50,8 +44,6 @@ public struct ShardMetadata: Sendable, Equatable {
         case fingerprint = "pagereel.fingerprint"
         case settings = "pagereel.settings"
         case version = "pagereel.version"
-        /// Present only in a file with sound.
-        case audioBitrate = "pagereel.audio_bitrate"
     }
 
     /// The container tags to write.
@@ -60,7 +52,7 @@ public struct ShardMetadata: Sendable, Equatable {
          (Key.frameCount.rawValue, String(frameCount)),
          (Key.fingerprint.rawValue, fingerprint),
          (Key.settings.rawValue, settings),
-         (Key.version.rawValue, version)] + (audioBitrate.map { [(Key.audioBitrate.rawValue, String($0))] } ?? [])
+         (Key.version.rawValue, version)]
     }
 
     /// The metadata among a file's tags: nil when it has none of pagereel's keys. A file with
@@ -83,12 +75,7 @@ public struct ShardMetadata: Sendable, Equatable {
               fingerprint.allSatisfy(\.isHexDigit) else { throw damaged(.fingerprint) }
         guard let settings = values[.settings] else { throw damaged(.settings) }
         guard let version = values[.version], !version.isEmpty else { throw damaged(.version) }
-        var audioBitrate: Int?
-        if let text = values[.audioBitrate] {
-            guard let bitrate = Int(text), AudioOptions.bitrates.contains(bitrate) else { throw damaged(.audioBitrate) }
-            audioBitrate = bitrate
-        }
         return ShardMetadata(frames: first...last, frameCount: frameCount, fingerprint: fingerprint,
-                             settings: settings, version: version, audioBitrate: audioBitrate)
+                             settings: settings, version: version)
     }
 }

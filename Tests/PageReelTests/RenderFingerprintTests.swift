@@ -44,9 +44,13 @@ import PageReelEncode
         digests.insert(try fingerprint(deck, video: VideoOptions(width: 160, height: 96, fps: 20, crf: 23)).digest)
         digests.insert(try fingerprint(deck, video: VideoOptions(width: 160, height: 96, fps: 20, preset: "slow")).digest)
         digests.insert(try fingerprint(deck, video: VideoOptions(width: 160, height: 96, fps: 20, tune: nil)).digest)
-        #expect(digests.count == 7)
+        let withSound = try RenderFingerprint(project: try Project.load(deck), transition: nil, width: 160, height: 96,
+                                              fps: 20, video: VideoOptions(width: 160, height: 96, fps: 20), sound: true)
+        digests.insert(withSound.digest)
+        #expect(digests.count == 8)
         #expect(try fingerprint(deck, video: VideoOptions(width: 160, height: 96, fps: 20, crf: 23)).settings
-            == "160x96, 20 fps, h264, crf 23, preset medium, tune animation, transition cards")
+            == "160x96, 20 fps, h264, crf 23, preset medium, tune animation, transition cards, no audio")
+        #expect(withSound.settings.hasSuffix(", transition cards, audio aac 192k"))
     }
 
     /// Images and fonts count by their bytes; a font folder by each font file in it.

@@ -301,3 +301,18 @@ import Testing
         #expect(SoundMix.limit(30) < 1 && SoundMix.limit(3) > SoundMix.limit(1.5))
     }
 }
+
+extension SoundExportTests {
+    @Test func shardsWithAndWithoutSoundDoNotJoin() throws {
+        let folder = try folder(with: Self.deck(audio: #"{ "music": "tone.m4a" }"#, duration: 2))
+        try tone(440, seconds: 3, in: folder)
+        try export(folder, ["a.mp4"]) { $0.frames = 0...29 }
+        try export(folder, ["b.mp4"]) { $0.frames = 30...59; $0.audio = false }
+        #expect {
+            try ShardJoiner.join([folder + "/a.mp4", folder + "/b.mp4"], into: folder + "/joined.mp4")
+        } throws: { error in
+            "\(error)".contains("no audio") || "\(error)".contains("audio aac")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/joined.mp4"))
+    }
+}
