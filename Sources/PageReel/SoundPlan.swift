@@ -140,9 +140,8 @@ struct SoundPlan: Sendable {
                     tracks[full] = .some(try track(video.file, project: project, at: "pages[\(page)]" + suffix))
                 }
                 guard let track = tracks[full]!, video.rate > 0 else { continue }
-                let stop = min(video.end ?? track.duration, track.duration)
-                let first = min(max(video.start, 0), stop)
-                let length = Int(((stop - first) * sampleRate / video.rate).rounded())
+                let (first, seconds) = video.span(duration: track.duration)
+                let length = Int((seconds * sampleRate / video.rate).rounded())
                 guard length > 0 else { continue }
                 let restarts: [Int]? = video.play == .onAppear
                     ? timeline.appearances.filter { $0.page == page }.map { Int(($0.time * sampleRate).rounded()) } : nil

@@ -40,16 +40,12 @@ public struct Video: Sendable, Equatable {
         self.fit = fit
     }
 
-    /// The instant of the file heard after `elapsed` seconds of the clip, for a file whose frames
-    /// run from 0 to `duration` seconds: nil (silence) past `end` unless the clip loops, as the
-    /// picture holds there.
-    public func audioTime(elapsed: Double, duration: Double) -> Double? {
+    /// The part of a file `duration` seconds long the clip plays: from `start`, for `length`
+    /// seconds (to `end` or the file's end, whichever comes first; 0 when `start` is past it).
+    public func span(duration: Double) -> (first: Double, length: Double) {
         let stop = min(end ?? duration, duration)
         let first = min(max(start, 0), stop)
-        let length = stop - first
-        guard length > 0, elapsed.isFinite, elapsed >= 0 else { return nil }
-        if loop { return first + elapsed.truncatingRemainder(dividingBy: length) }
-        return elapsed < length ? first + elapsed : nil
+        return (first, stop - first)
     }
 
     /// Seconds of the clip that have played at deck time `time`, for a page that last became the
@@ -69,10 +65,8 @@ public struct Video: Sendable, Equatable {
     /// A frame counts as begun within `tolerance` of its start, so an output frame at 1/3 s shows
     /// the source frame that starts at 1/3 s whatever the rounding of `start + rate · t`.
     public func fileTime(elapsed: Double, duration: Double) -> Double {
-        let stop = min(end ?? duration, duration)
-        let first = min(max(start, 0), stop)
-        let length = stop - first
-        let last = max(0, stop - Video.tolerance)
+        let (first, length) = span(duration: duration)
+        let last = max(0, first + length - Video.tolerance)
         guard length > 0, elapsed.isFinite else { return min(first, last) }
         let played = max(elapsed, 0) + Video.tolerance
         return min(first + (loop ? played.truncatingRemainder(dividingBy: length) : played), last)

@@ -53,6 +53,8 @@ import Testing
         indicator.offset = -8
         deck.indicator = indicator
         deck.touches = true
+        deck.audio = Audio(music: Audio.Music(file: "m.mp3", start: 1.5, volume: 0.25, fadeIn: 0.5, fadeOut: 2, loop: true),
+                           touches: Audio.Touches(volume: 0.5, tap: "t.wav", drag: "d.wav"), recordings: false)
         deck.physics.paging = false
         deck.physics.deceleration = 0.97
         deck.physics.snap = Physics.Spring(response: 0.5, dampingRatio: 0.8)

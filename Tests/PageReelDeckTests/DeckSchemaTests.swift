@@ -135,6 +135,8 @@ import Testing
         "creativeState.origin", "layout.pageWidth", "layout.pageHeight",
         // The motion model's: UIKit's, iCarousel's, ViewPager's or Swiper's.
         "jump.step", "jump.duration",
+        // No music unless given; the built-in click and no drag sound unless files are given.
+        "audio.music", "touchSounds.tap", "touchSounds.drag",
     ]
 
     @Test func everyOptionalPropertyHasADefault() {
@@ -164,6 +166,14 @@ import Testing
         (#"{"pages": [{}], "script": [{"wait": "1s"}]}"#, "script[0].wait"),
         (#"{"pages": [{}], "page": {"shadow": "soft"}}"#, "page.shadow"),
         (#"{"pages": [{}], "transition": 3}"#, "transition"),
+        (#"{"pages": [{}], "audio": {"music": 3}}"#, "audio.music"),
+        (#"{"pages": [{}], "audio": {"touches": "click"}}"#, "audio.touches"),
+        (#"{"pages": [{}], "audio": {"music": {"file": "a.mp3", "volume": 1.5}}}"#, "audio.music.volume"),
+        (#"{"pages": [{}], "audio": {"music": {"file": "a.mp3", "fadeIn": -1}}}"#, "audio.music.fadeIn"),
+        (#"{"pages": [{}], "audio": {"music": {"start": 2}}}"#, "audio.music.file"),
+        (#"{"pages": [{}], "audio": {"touches": {"volume": 2}}}"#, "audio.touches.volume"),
+        (#"{"pages": [{"video": {"file": "a.mp4", "volume": -0.5}}]}"#, "pages[0].video.volume"),
+        (#"{"pages": [{}], "audio": {"recordings": "no"}}"#, "audio.recordings"),
         (#"[{"pages": [{}]}]"#, ""),
         // Unknown keys
         (#"{"pages": [{}], "transtion": "cards"}"#, "transtion"),
@@ -171,6 +181,8 @@ import Testing
         (#"{"pages": [{}], "script": [{"swipe": "next", "dely": 0.2}]}"#, "script[0].dely"),
         (##"{"pages": [{"layers": [{"text": "a", "colour": "#FFF"}]}]}"##, "pages[0].layers[0].colour"),
         (#"{"pages": [{}], "physics": {"snap": {"stiffness": 100}}}"#, "physics.snap.stiffness"),
+        (#"{"pages": [{}], "audio": {"musik": "a.mp3"}}"#, "audio.musik"),
+        (#"{"pages": [{}], "audio": {"touches": {"click": "a.wav"}}}"#, "audio.touches.click"),
         (#"{"pages": [{}], "$schema": "deck.schema.json"}"#, "[\"$schema\"]"),
         // Bad colours
         (##"{"pages": [{}], "canvas": {"background": "#12345"}}"##, "canvas.background"),
