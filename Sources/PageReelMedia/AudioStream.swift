@@ -60,6 +60,9 @@ public final class AudioStream {
     /// for a file that is not audio pagereel reads, has no audio stream, or whose decoder does not
     /// open; the first packet is not decoded until `read` (use `check` for that).
     public init(file: InputFile, speed: Double = 1, timedAgainstVideo: Bool = false) throws(MediaError) {
+        // Failures are thrown with FFmpeg's reason; its own lines stay off stderr (as for recordings).
+        let muted = VideoClip.muteFFmpegLog()
+        defer { _ = pr_av_log_mute(muted) }
         let demuxer = try VideoDemuxer(file: file, maxPixels: ImageDecoder.maxPixels, audio: true)
         let check = demuxer.check
         let parameters = demuxer.parameters.pointee
@@ -103,6 +106,8 @@ public final class AudioStream {
     /// Opens `file` and decodes its first samples: the stream, or why it is unusable.
     public static func check(_ file: InputFile, timedAgainstVideo: Bool = false) throws(MediaError) -> AudioStream {
         let stream = try AudioStream(file: file, timedAgainstVideo: timedAgainstVideo)
+        let muted = VideoClip.muteFFmpegLog()
+        defer { _ = pr_av_log_mute(muted) }
         guard try stream.fill() else { throw stream.check.error("the audio stream holds no samples") }
         return stream
     }
@@ -111,6 +116,8 @@ public final class AudioStream {
     /// from `offset` on; returns how many it wrote, fewer only at the end of the track.
     public func read(_ frames: Int, into buffer: inout [Float], at offset: Int = 0) throws(MediaError) -> Int {
         precondition(buffer.count >= offset + 2 * frames, "buffer too small")
+        let muted = VideoClip.muteFFmpegLog()
+        defer { _ = pr_av_log_mute(muted) }
         var done = 0
         while done < frames {
             if let lead, lead > 0 {

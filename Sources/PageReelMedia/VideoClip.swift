@@ -153,7 +153,7 @@ public final class VideoClip: Sendable {
     /// Mutes FFmpeg's own log on this thread (returning the previous setting): a clip's failures
     /// are thrown with FFmpeg's reason, and a damaged file must not also spill the demuxer's and
     /// decoder's lines onto stderr between pagereel's messages.
-    private static func muteFFmpegLog() -> Int32 {
+    static func muteFFmpegLog() -> Int32 {
         pr_av_log_install()
         return pr_av_log_mute(1)
     }

@@ -266,7 +266,8 @@ import Testing
         let beyondSchema: Set = ["at-goes-back.json", "bad-text.json", "corrupt-image.json", "image-bomb.json", "image-is-a-folder.json",
                                  "missing-font.json", "missing-image.json", "not-an-image.json", "too-long.json",
                                  "missing-video.json", "not-a-video.json", "video-bomb.json", "video-times.json",
-                                 "no-room-for-the-device.json", "outside-folders.json", "playlist-video.json"]
+                                 "no-room-for-the-device.json", "outside-folders.json", "playlist-video.json",
+                                 "bad-audio.json", "not-audio.json", "missing-audio.json"]
         var seen: Set<String> = []
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
         where name.hasSuffix(".json") && name != "expected.json" {
