@@ -119,7 +119,12 @@ final class AudioEncoder {
         context.pointee.time_base = AVRational(num: 1, den: Int32(AudioClock.sampleRate))
         context.pointee.flags |= AV_CODEC_FLAG_BITEXACT
         if globalHeader { context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
-        try encoder.open(options: codec == .aac ? [("aac_coder", "twoloop")] : [("application", "audio")])
+        // No perceptual noise substitution or intensity stereo: tools for low bitrates that replace
+        // noise and stereo detail by parameters, which a decoder fills in with its own noise; at
+        // these rates the waveform is coded itself, so what decodes is the mix within the coder's
+        // noise, and a shard's sound decodes like the whole video's.
+        try encoder.open(options: codec == .aac ? [("aac_coder", "twoloop"), ("aac_pns", "0"), ("aac_is", "0")]
+                                                : [("application", "audio")])
         frameSize = Int(context.pointee.frame_size > 0 ? context.pointee.frame_size : 1024)
         guard let frame = av_frame_alloc() else { throw check.null("av_frame_alloc") }
         self.frame = frame

@@ -11,7 +11,8 @@ struct TimelineCommand: ParsableCommand {
         Columns: frame,time,offset,position,velocity,phase (offset in points, position in pages, \
         velocity in pt/s; phase is idle, dragging, decelerating, snapping, jumping, hinting or \
         bouncing). --events prints the pages' lifecycle events instead, as JSON Lines: \
-        {"frame":37,"time":1.2333,"page":2,"event":"didAppear"}. -o draws position over time with \
+        {"frame":37,"time":1.2333,"page":2,"event":"didAppear"}, and when touches make sound \
+        (audio.touches) each sound's start (tapSound, dragSound) at its touch-down's exact time. -o draws position over time with \
         the events marked (1200x600, or --size); it prints the rows only when --format is given.
 
         Examples:
@@ -32,7 +33,7 @@ struct TimelineCommand: ParsableCommand {
     @Option(help: ArgumentHelp("How to print the rows (default: csv).", valueName: "format"))
     var format: Format?
 
-    @Flag(help: "Print the pages' lifecycle events as JSON Lines instead of the rows.")
+    @Flag(help: "Print the pages' lifecycle events and the touch sounds as JSON Lines instead of the rows.")
     var events = false
 
     @Option(help: ArgumentHelp("Frame rate 1…120 to sample at (default: the deck's).", valueName: "n"))
