@@ -7,6 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <libavutil/error.h>
 #include <libavutil/log.h>
@@ -314,4 +317,11 @@ int pr_av_log_mute(int muted) {
 
 int pr_malloc_map_from(int bytes) {
     return mallopt(M_MMAP_THRESHOLD, bytes);
+}
+
+// --- Threads ----------------------------------------------------------------------------------
+
+int pr_set_thread_niceness(int niceness) {
+    // Linux schedules each thread by its own nice value; setpriority takes a thread id here.
+    return setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), niceness);
 }

@@ -180,8 +180,10 @@ public final class Exporter {
             case .mp4, .webm:
                 // Each writer mixes for itself, from the shard's first sample, on its own thread.
                 guard let sound else { return try VideoWriter(path: file.temporaryPath, options: video) }
-                let start = AudioClock.sample(ofFrame: frames.lowerBound, fps: fps) + video.audio.start
-                return try VideoWriter(path: file.temporaryPath, options: video, audio: SoundMix(plan: sound, start: start))
+                let first = AudioClock.sample(ofFrame: frames.lowerBound, fps: fps)
+                let samples = AudioClock.sample(ofFrame: frames.upperBound, fps: fps) - first
+                return try VideoWriter(path: file.temporaryPath, options: video,
+                                       audio: (SoundMix(plan: sound, start: first + video.audio.start), samples))
             case .gif:
                 return try makeGIFWriter(path: file.temporaryPath, width: width, height: height, fps: fps,
                                          cancellation: cancellation)

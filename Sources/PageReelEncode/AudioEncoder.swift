@@ -1,5 +1,6 @@
 import CFFmpeg
 import CShims
+import Foundation
 
 /// Where a video's sound comes from: the mix, pulled in order as the pictures are written.
 ///
@@ -98,10 +99,11 @@ final class AudioEncoder {
     private(set) var sent: Int
     /// Whether the end is encoded with what follows it and cut (AAC), or padded by the encoder (Opus).
     private let trimsEnd: Bool
-    /// The sample the stream ends at, once `finish` knows it.
-    private var end = Int.max
+    /// The sample the stream ends at (exclusive), counted from the file's first.
+    private let end: Int
 
-    init(codec: Codec, options: AudioOptions, source: AudioSource, globalHeader: Bool,
+    /// An encoder of `length` samples of `source`, the file's first to its last.
+    init(codec: Codec, options: AudioOptions, source: AudioSource, length: Int, globalHeader: Bool,
          check: FFmpegCheck) throws(EncodeError) {
         guard AudioOptions.bitrates.contains(options.bitrate) else {
             throw .invalidOption(path: check.path, name: "audio-bitrate", value: String(options.bitrate),
@@ -135,18 +137,19 @@ final class AudioEncoder {
         try check(av_frame_get_buffer(frame, 0), "av_frame_get_buffer(audio)")
         buffer = [Float](repeating: 0, count: 2 * frameSize)
         trimsEnd = codec == .aac
+        end = length
         sent = codec == .aac ? options.start : 0
         // Keep the packet whose decoded samples precede the first (the edit list skips them; its
         // second half is what the first kept samples overlap), and none before it.
         let firstKept = Int64(codec == .aac ? options.firstKept ?? -Int(context.pointee.initial_padding)
                                             : -Int(context.pointee.initial_padding))
-        encoder.filter = { [unowned self] packet in
+        let trims = trimsEnd, last = Int64(length)
+        encoder.filter = { packet in
             let pts = packet.pointee.pts
             guard pts >= firstKept else { return false }
-            guard self.trimsEnd, self.end != Int.max else { return true }
-            let end = Int64(self.end)
-            guard pts < end else { return false }
-            packet.pointee.duration = min(packet.pointee.duration, end - pts)
+            guard trims else { return true }
+            guard pts < last else { return false }
+            packet.pointee.duration = min(packet.pointee.duration, last - pts)
             return true
         }
     }
@@ -159,24 +162,22 @@ final class AudioEncoder {
     /// The opened encoder, for the muxer's stream.
     var packetEncoder: PacketEncoder { encoder }
 
-    /// Encodes whole frames while they end at or before sample `end`.
-    func encode(until end: Int, into muxer: Muxer) throws(EncodeError) {
-        while sent + frameSize <= end { try encodeFrame(frameSize, into: muxer) }
-    }
-
-    /// Encodes everything up to sample `end` and flushes; the stream then ends exactly at `end`.
-    func finish(at end: Int, into muxer: Muxer) throws(EncodeError) {
-        try encode(until: end, into: muxer)
-        if trimsEnd {
-            self.end = end
-            while sent < end + 2 * frameSize { try encodeFrame(frameSize, into: muxer) }
-        } else if end > sent {
-            try encodeFrame(end - sent, into: muxer)
+    /// Encodes the whole track, passing each packet to `deliver` (which takes over its data, and
+    /// stops the encoding by returning false): whole frames to the end (AAC: two past it, the
+    /// packets after the end dropped; Opus: a short last frame), then the encoder flushed.
+    func run(deliver: (UnsafeMutablePointer<AVPacket>) throws(EncodeError) -> Bool) throws(EncodeError) {
+        var stopped = false
+        let pass = { (packet: UnsafeMutablePointer<AVPacket>) throws(EncodeError) in
+            if !(try deliver(packet)) { stopped = true }
         }
-        try encoder.encode(nil, into: muxer)
+        let stop = trimsEnd ? end + 2 * frameSize : end
+        while sent < stop, !stopped {
+            try encodeFrame(trimsEnd ? frameSize : min(frameSize, stop - sent), deliver: pass)
+        }
+        if !stopped { try encoder.encode(nil, deliver: pass) }
     }
 
-    private func encodeFrame(_ count: Int, into muxer: Muxer) throws(EncodeError) {
+    private func encodeFrame(_ count: Int, deliver: (UnsafeMutablePointer<AVPacket>) throws(EncodeError) -> Void) throws(EncodeError) {
         try source.read(count, into: &buffer)
         try check(av_frame_make_writable(frame), "av_frame_make_writable(audio)")
         frame.pointee.nb_samples = Int32(count)
@@ -195,6 +196,111 @@ final class AudioEncoder {
             }
         }
         sent += count
-        try encoder.encode(frame, into: muxer)
+        try encoder.encode(frame, deliver: deliver)
     }
+}
+
+/// A video's sound encoded on a thread of its own, ahead of the pictures, which the writer's
+/// thread muxes between them.
+///
+/// The sound depends on nothing the pictures do, so it need not wait for them: mixing and AAC
+/// encoding (a few percent of real time) run beside rendering and x264, on a core they leave
+/// idle, instead of lengthening the writer's thread. Packets wait in a bounded queue (a few
+/// seconds of sound), so memory does not grow with the video's length. The encoder and its source
+/// belong to the pump's thread from `init` on; the writer only takes packets out. Dropping the
+/// pump (an export that failed or was interrupted) closes the queue, and the thread stops at its
+/// next packet.
+final class AudioPump {
+    /// One encoded packet, owned by whoever holds it.
+    final class Packet: @unchecked Sendable {
+        let pointer: UnsafeMutablePointer<AVPacket>
+
+        init?(taking packet: UnsafeMutablePointer<AVPacket>) {
+            guard let pointer = av_packet_alloc() else { return nil }
+            av_packet_move_ref(pointer, packet)
+            self.pointer = pointer
+        }
+
+        deinit {
+            var pointer: UnsafeMutablePointer<AVPacket>? = pointer
+            av_packet_free(&pointer)
+        }
+    }
+
+    enum Item: Sendable {
+        case packet(Packet)
+        case end
+        case failed(EncodeError)
+    }
+
+    /// The encoder and its source, moved to the pump's thread.
+    private struct Work: @unchecked Sendable {
+        let encoder: AudioEncoder
+    }
+
+    private let queue = HandOff<Item>(capacity: 128)
+    /// The pump thread's nice value (Linux schedules threads by their own): measured on the tabs
+    /// sample, at 10 the export with sound takes the silent export's time, at 0 some 10% more.
+    /// Starved, the pump still progresses: the writer waiting for its packets leaves it the CPU.
+    static let niceness: Int32 = 10
+    private let timeBase: AVRational
+    private let stream: Int
+    /// A packet taken from the queue that starts after what was asked for.
+    private var held: Packet?
+    private var ended = false
+
+    /// Starts encoding `encoder`'s track (whose stream the muxer already has).
+    init(_ encoder: consuming AudioEncoder, check: FFmpegCheck) {
+        timeBase = encoder.packetEncoder.context.pointee.time_base
+        stream = encoder.packetEncoder.streamIndex
+        let work = Work(encoder: encoder)
+        let queue = self.queue
+        let thread = Thread {
+            // Behind rendering and x264 for the CPU: the sound takes the time they leave idle,
+            // and is still far ahead of the pictures it is muxed with.
+            _ = pr_set_thread_niceness(AudioPump.niceness)
+            do throws(EncodeError) {
+                try work.encoder.run { packet throws(EncodeError) in
+                    guard let owned = Packet(taking: packet) else { throw check.null("av_packet_alloc") }
+                    return queue.send(.packet(owned))
+                }
+                queue.send(.end)
+            } catch {
+                queue.send(.failed(error))
+            }
+        }
+        thread.name = "pagereel sound"
+        thread.start()
+    }
+
+    deinit { queue.close() }
+
+    /// Muxes the packets whose samples start before sample `end`.
+    func write(until end: Int, into muxer: Muxer) throws(EncodeError) {
+        while !ended {
+            let packet: Packet
+            if let held {
+                packet = held
+                self.held = nil
+            } else {
+                switch queue.receive() {
+                case .packet(let next): packet = next
+                case .end, nil:
+                    ended = true
+                    return
+                case .failed(let error):
+                    ended = true
+                    throw error
+                }
+            }
+            guard packet.pointer.pointee.pts < Int64(end) else {
+                held = packet
+                return
+            }
+            try muxer.write(packet.pointer, from: timeBase, stream: stream)
+        }
+    }
+
+    /// Muxes every packet still to come.
+    func finish(into muxer: Muxer) throws(EncodeError) { try write(until: .max, into: muxer) }
 }

@@ -58,6 +58,14 @@ final class PacketEncoder {
 
     /// Sends `frame` (or `nil` to flush) and passes every packet that comes out to `muxer`.
     func encode(_ frame: UnsafeMutablePointer<AVFrame>?, into muxer: Muxer) throws(EncodeError) {
+        let timeBase = context.pointee.time_base, stream = streamIndex
+        try encode(frame) { packet throws(EncodeError) in try muxer.write(packet, from: timeBase, stream: stream) }
+    }
+
+    /// Sends `frame` (or `nil` to flush) and passes every packet that comes out, and that `filter`
+    /// keeps, to `deliver`, which takes over its data (the packet is unreferenced if it throws).
+    func encode(_ frame: UnsafeMutablePointer<AVFrame>?,
+                deliver: (UnsafeMutablePointer<AVPacket>) throws(EncodeError) -> Void) throws(EncodeError) {
         try check(avcodec_send_frame(context, frame), frame == nil ? "avcodec_send_frame(flush)" : "avcodec_send_frame")
         let again = pr_averror_eagain(), end = pr_averror_eof()
         while true {
@@ -70,7 +78,7 @@ final class PacketEncoder {
                 continue
             }
             do {
-                try muxer.write(packet, from: context.pointee.time_base, stream: streamIndex)
+                try deliver(packet)
             } catch {
                 av_packet_unref(packet)
                 throw error

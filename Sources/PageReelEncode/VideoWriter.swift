@@ -18,8 +18,10 @@ public final class VideoWriter: FrameSink {
     private let encoder: PacketEncoder
     private let converter: YUVConverter
     private let picture: FrameBuffer
-    /// The sound's encoder, when the video has sound.
-    private let audio: AudioEncoder?
+    /// The sound, encoding ahead on its own thread, when the video has sound.
+    private let audio: AudioPump?
+    /// The samples the sound holds.
+    private let audioSamples: Int
     private var firstIndex: Int?
     private var lastIndex: Int?
     private var written = 0
@@ -28,11 +30,12 @@ public final class VideoWriter: FrameSink {
     /// Creates `path` and writes the container header. Throws `.cannotCreate` if the file cannot
     /// be opened and `.invalidOption` for a size, rate, CRF, preset or tune the encoder rejects.
     ///
-    /// With `audio`, the file gets a sound track (AAC-LC in MP4, Opus in WebM, at
-    /// `options.audio`'s bitrate): as each frame is written, the sound up to that frame's end is
-    /// pulled from `audio` and encoded, so the streams interleave as they are written and the
-    /// track lasts exactly as long as the frames.
-    public init(path: String, options: VideoOptions, audio source: AudioSource? = nil) throws(EncodeError) {
+    /// With `audio`, the file gets a sound track of `audio.samples` samples (AAC-LC in MP4, Opus
+    /// in WebM, at `options.audio`'s bitrate): it is encoded from the source on a thread of its
+    /// own from the start, and as each frame is written the sound up to that frame's end is muxed
+    /// after it, so the streams interleave. The frames written must last exactly as long.
+    public init(path: String, options: VideoOptions,
+                audio sound: (source: AudioSource, samples: Int)? = nil) throws(EncodeError) {
         try Self.validate(options, path: path)
         self.path = path
         self.options = options
@@ -46,12 +49,14 @@ public final class VideoWriter: FrameSink {
                        height: converter.paddedHeight, globalHeader: muxer.wantsGlobalHeader)
         try encoder.open(options: Self.codecOptions(options))
         try muxer.addStream(for: encoder)
-        if let source {
-            let audio = try AudioEncoder(codec: h264 ? .aac : .opus, options: options.audio, source: source,
-                                         globalHeader: muxer.wantsGlobalHeader, check: check)
-            try muxer.addStream(for: audio.packetEncoder)
-            self.audio = audio
+        if let sound {
+            let encoder = try AudioEncoder(codec: h264 ? .aac : .opus, options: options.audio, source: sound.source,
+                                           length: sound.samples, globalHeader: muxer.wantsGlobalHeader, check: check)
+            try muxer.addStream(for: encoder.packetEncoder)
+            audioSamples = sound.samples
+            self.audio = AudioPump(encoder, check: check)
         } else {
+            audioSamples = 0
             audio = nil
         }
         var movflags = "+faststart"
@@ -88,7 +93,7 @@ public final class VideoWriter: FrameSink {
             try converter.convert(frame, into: picture.frame, check: check)
         }
         try encoder.encode(picture.frame, into: muxer)
-        try audio?.encode(until: audioSamples(through: index), into: muxer)
+        try audio?.write(until: audioSamples(through: index), into: muxer)
     }
 
     /// Samples of sound from the first frame's start to frame `index`'s end.
@@ -105,7 +110,11 @@ public final class VideoWriter: FrameSink {
            recorded.lowerBound != firstIndex || recorded.upperBound != lastIndex || recorded.count != written {
             throw .shardFrames(path: path, recorded: recorded, written: written, first: firstIndex, last: lastIndex)
         }
-        try audio?.finish(at: audioSamples(through: lastIndex), into: muxer)
+        if audio != nil, audioSamples(through: lastIndex) != audioSamples {
+            throw .invalidOption(path: path, name: "audio", value: "\(audioSamples) samples",
+                                 message: "the frames written last \(audioSamples(through: lastIndex)) samples")
+        }
+        try audio?.finish(into: muxer)
         try encoder.encode(nil, into: muxer)
         try muxer.finish()
     }

@@ -126,4 +126,7 @@ void pr_avformat_refuse_nested_files(void *context);
 /// AVSEEK_SIZE, the whence with which FFmpeg asks a custom I/O context for the file's size.
 int64_t pr_avseek_size(void);
 
+/// Sets the calling thread's nice value (Linux keeps one per thread); 0 on success.
+int pr_set_thread_niceness(int niceness);
+
 #endif

@@ -1,9 +1,9 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import PageReel
+@testable import PageReelEncode
 
-/// The queue that moves frames between the render thread and the encoders' thread.
+/// The queue that moves frames between the render thread and the encoders' thread, and a video's sound ahead of its pictures.
 @Suite struct HandOffTests {
     /// Values come out in the order they went in, on another thread.
     @Test func deliversInOrderAcrossThreads() {

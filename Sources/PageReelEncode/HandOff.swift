@@ -3,6 +3,7 @@ import Synchronization
 
 /// A bounded first-in first-out queue that moves values from one thread to another.
 ///
+/// Shared by the stages that hand work between threads (the frame pipeline, a video's sound).
 /// The frame pipeline's threads share no memory: the render thread hands each finished frame to
 /// the encoders' thread through one queue, and the encoders' thread hands the buffer back through
 /// another once it is done with it. A value is moved, never shared: `send` takes it out of the
@@ -12,7 +13,7 @@ import Synchronization
 /// The queue's contents sit in a `Mutex`; two semaphores count what may be waited for (values to
 /// receive, places to fill), because a `Mutex` has no condition to wait on. `close()` wakes every
 /// waiter and makes both sides give up, which is how one side tells the other it has stopped.
-final class HandOff<Element: Sendable>: Sendable {
+package final class HandOff<Element: Sendable>: Sendable {
     private struct State {
         var items: [Element] = []
         var closed = false
@@ -25,7 +26,7 @@ final class HandOff<Element: Sendable>: Sendable {
     private let room = DispatchSemaphore(value: 0)
 
     /// A queue that holds up to `capacity` values; `send` waits while it is full.
-    init(capacity: Int) {
+    package init(capacity: Int) {
         precondition(capacity > 0, "a hand-off needs room for one value")
         // Created at zero and signalled up: libdispatch traps when a semaphore is disposed of
         // below its initial value, which an early stop would otherwise leave it at.
@@ -35,7 +36,7 @@ final class HandOff<Element: Sendable>: Sendable {
     /// Appends `element`, waiting while the queue is full. Returns false, dropping the element,
     /// once the queue is closed.
     @discardableResult
-    func send(_ element: consuming Element) -> Bool {
+    package func send(_ element: consuming Element) -> Bool {
         room.wait()
         var parcel: Element? = consume element
         let sent = state.withLock { state in
@@ -50,7 +51,7 @@ final class HandOff<Element: Sendable>: Sendable {
 
     /// Removes and returns the oldest value, waiting while there is none; nil once the queue is
     /// closed (values still in it are dropped).
-    func receive() -> Element? {
+    package func receive() -> Element? {
         available.wait()
         return take()
     }
@@ -58,7 +59,7 @@ final class HandOff<Element: Sendable>: Sendable {
     /// Like `receive()`, but also gives up (nil) once `stop` returns true; it is asked every
     /// 50 ms while there is nothing to receive, so a waiter does not depend on the sender to
     /// notice a cancellation.
-    func receive(unless stop: () -> Bool) -> Element? {
+    package func receive(unless stop: () -> Bool) -> Element? {
         while available.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
             if stop() { return nil }
         }
@@ -76,7 +77,7 @@ final class HandOff<Element: Sendable>: Sendable {
     }
 
     /// Drops what the queue holds and wakes every waiter: sends return false, receives nil.
-    func close() {
+    package func close() {
         state.withLock { state in
             state.closed = true
             state.items.removeAll()
