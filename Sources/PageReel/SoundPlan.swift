@@ -90,7 +90,7 @@ struct SoundPlan: Sendable {
                                           onsets: drags, volume: volume))
             }
         }
-        if deck.audio.recordings {
+        if deck.audio.recordings, deck.hasRecording(playing: .always) || deck.hasRecording(playing: .onAppear) {
             plan.positions = stride(from: 0, through: total + gridStep, by: gridStep).map {
                 timeline.state(at: Double($0) / sampleRate).position
             }

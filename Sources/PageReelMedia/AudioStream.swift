@@ -302,7 +302,14 @@ private final class Resampler {
         }
         try check(made, "cannot resample the audio")
         out.removeLast(2 * (capacity - Int(made)))
+        Self.silenceNonFinite(&out)
         return out
+    }
+
+    /// A float track may hold NaN or infinity (a damaged or hostile WAV): those samples are silence,
+    /// so the mix and the encoder only ever see numbers.
+    static func silenceNonFinite(_ samples: inout [Float]) {
+        for k in samples.indices where !samples[k].isFinite { samples[k] = 0 }
     }
 
     /// What the filter still holds at the end of the track.
@@ -315,6 +322,7 @@ private final class Resampler {
         }
         try check(made, "cannot resample the audio")
         out.removeLast(2 * (capacity - Int(made)))
+        Self.silenceNonFinite(&out)
         return out
     }
 }

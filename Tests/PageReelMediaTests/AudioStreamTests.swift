@@ -117,6 +117,24 @@ import Testing
         expectBadAudio(renamed, "a still image (png_pipe), not audio")
     }
 
+    /// A float WAV holding NaN and infinity (damaged or hostile) gives silence there, never a
+    /// sample that is not a number.
+    @Test func samplesThatAreNotNumbersAreSilence() throws {
+        var data: [UInt8] = []
+        func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { data += $0 } }
+        func u16(_ v: UInt16) { withUnsafeBytes(of: v.littleEndian) { data += $0 } }
+        let values: [Float] = (0..<9600).map { k in k % 7 == 0 ? .nan : k % 11 == 0 ? .infinity : 0.1 }
+        data += Array("RIFF".utf8); u32(36 + UInt32(values.count * 4)); data += Array("WAVEfmt ".utf8)
+        u32(16); u16(3); u16(2); u32(48_000); u32(48_000 * 8); u16(8); u16(32)
+        data += Array("data".utf8); u32(UInt32(values.count * 4))
+        for v in values { withUnsafeBytes(of: v.bitPattern.littleEndian) { data += $0 } }
+        let path = try ScratchFolder.write(data, named: "nan.wav", in: URL(fileURLWithPath: try scratch.directory()))
+        let samples = try decodeAll(path)
+        #expect(samples.count >= 9000)
+        #expect(samples.allSatisfy { $0.isFinite })
+        #expect(samples.contains(0.1))
+    }
+
     @Test func aMissingFileIsNotFound() throws {
         let path = try scratch.directory() + "/missing.mp3"
         #expect(throws: MediaError.notFound(path: path)) { try InputRoots.anywhere(relativeTo: "/").open(path) }
