@@ -6,7 +6,7 @@ import Testing
 /// videos` save their findings here) and some made by `Fuzz/make-inputs fixtures` to pin the limits
 /// the fuzzers push against: sizes past the limits, decompression bombs, too many scans, truncation,
 /// playlists posing as videos. Each file goes through the calls of `Fuzz/ImageFuzzer.swift` or
-/// `Fuzz/VideoFuzzer.swift` and must end in a value or a `MediaError`; one that crashed would stop
+/// `Fuzz/VideoFuzzer.swift` (videos also read as sounds) and must end in a value or a `MediaError`; one that crashed would stop
 /// the run, and one that hung would overrun its time limit.
 @Suite struct FuzzFindingTests {
     /// The fuzzers' pixel limit, which the expected messages name.
@@ -94,6 +94,14 @@ import Testing
                 guard let pixmap = try? clip.frame(frame, reduction: reduction) else { break }
                 #expect(pixmap.width == (clip.width + reduction - 1) / reduction, "\(name): frame \(frame)")
                 #expect(pixmap.height == (clip.height + reduction - 1) / reduction, "\(name): frame \(frame)")
+            }
+        }
+        // The same bytes as a sound, as the fuzzer reads them: to the end, every sample a number.
+        if let sound = try? AudioStream(file: file, speed: 2, timedAgainstVideo: true) {
+            var buffer = [Float](repeating: 0, count: 2 * 4096), total = 0
+            while total < 60 * AudioStream.sampleRate, let n = try? sound.read(4096, into: &buffer), n > 0 {
+                #expect(buffer[0..<(2 * n)].allSatisfy { $0.isFinite }, "\(name)")
+                total += n
             }
         }
         if let expected = Self.expected[name] {
