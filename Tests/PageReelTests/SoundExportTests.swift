@@ -47,6 +47,13 @@ import Testing
                        codec: ["-c:a", "aac", "-b:a", "192k"])
     }
 
+    /// `rec.mp4`: a 90×160 H.264 recording `seconds` long whose audio track is the lavfi `sound`.
+    func recording(seconds: Int, sound: String, in folder: String) throws {
+        _ = try Command.check("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=90x160:rate=30:d=\(seconds)",
+                                         "-f", "lavfi", "-i", sound, "-c:v", "libx264", "-pix_fmt", "yuv420p",
+                                         "-c:a", "aac", "-shortest", folder + "/rec.mp4"])
+    }
+
     /// Video frames' duration of an MP4, by ffprobe.
     func videoDuration(_ path: String) throws -> Double {
         let text = String(decoding: try Command.check("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries",
@@ -132,10 +139,7 @@ import Testing
         let pages = ##"[{ "background": "#FF0000" }, { "video": { "file": "rec.mp4", "volume": 0.8 } }]"##
         let folder = try folder(with: Self.deck(audio: "{}", script: #"[{ "wait": 1 }, { "swipe": "next" }, { "wait": 2 }]"#,
                                                 pages: pages))
-        _ = try Command.check("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=90x160:rate=30:d=5",
-                                         "-f", "lavfi", "-i", "sine=frequency=1000:sample_rate=48000:duration=5",
-                                         "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest",
-                                         folder + "/rec.mp4"])
+        try recording(seconds: 5, sound: "sine=frequency=1000:sample_rate=48000:duration=5", in: folder)
         try export(folder, ["out.mp4"])
         let (left, _) = try Sound.decode(folder + "/out.mp4")
         // Page 0 rests for the first second: the recording's page is a page away, unheard.
@@ -156,10 +160,7 @@ import Testing
         let pages = ##"[{ "background": "#FF0000" }, { "video": { "file": "rec.mp4", "play": "onAppear" } }]"##
         let script = #"[{ "wait": 0.5 }, { "swipe": "next" }, { "wait": 2 }, { "swipe": "prev" }, { "wait": 1 }, { "swipe": "next" }, { "wait": 2 }]"#
         let folder = try folder(with: Self.deck(audio: "{}", script: script, pages: pages))
-        _ = try Command.check("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=90x160:rate=30:d=3",
-                                         "-f", "lavfi", "-i", "aevalsrc=0.2*sin(2*PI*500*t)*lt(t\\,1):s=48000:d=3",
-                                         "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest",
-                                         folder + "/rec.mp4"])
+        try recording(seconds: 3, sound: "aevalsrc=0.2*sin(2*PI*500*t)*lt(t\\,1):s=48000:d=3", in: folder)
         try export(folder, ["out.mp4"])
         let (left, _) = try Sound.decode(folder + "/out.mp4")
         let project = try Project.load(folder + "/deck.json")
