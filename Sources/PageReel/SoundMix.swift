@@ -24,8 +24,12 @@ final class SoundMix: AudioSource {
     init(plan: SoundPlan, start: Int) {
         self.plan = plan
         next = start
-        music = plan.music.map { TrackReader(file: $0.file, speed: 1, timedAgainstVideo: false) }
-        recordings = plan.recordings.map { TrackReader(file: $0.file, speed: $0.rate, timedAgainstVideo: true) }
+        music = plan.music.map { TrackReader(file: $0.file, speed: 1, timedAgainstVideo: false, keepsHead: $0.loop) }
+        recordings = plan.recordings.map { recording in
+            // The start is kept where the clip starts over (a loop, an appearance).
+            TrackReader(file: recording.file, speed: recording.rate, timedAgainstVideo: true,
+                        keepsHead: recording.loop || recording.restarts != nil)
+        }
     }
 
     func read(_ frames: Int, into buffer: inout [Float]) throws(EncodeError) {
@@ -94,6 +98,11 @@ final class SoundMix: AudioSource {
 
     private func addRecording(_ recording: SoundPlan.Recording, reader: TrackReader, from n0: Int, count: Int,
                               into buffer: inout [Float]) throws(MediaError) {
+        // A page the script never shows again: its decoder and kept samples are let go.
+        guard n0 <= recording.lastShown else {
+            reader.release()
+            return
+        }
         computeVisibilityGains(page: recording.page, volume: recording.volume, from: n0, count: count)
         var j = 0
         while j < count {
@@ -191,9 +200,9 @@ final class SoundMix: AudioSource {
 
 /// One audio track read by sample index: forward reads continue the decoder, a later index
 /// decodes and drops up to it, an earlier one starts the track over (`AudioStream` never seeks,
-/// so every path to an index gives the same samples). The track's first `headFrames` samples are
-/// kept as they are decoded, so a short loop or a clip that starts over near its beginning does
-/// not reopen the file each time.
+/// so every path to an index gives the same samples). For a track that starts over, its first
+/// `headFrames` samples are kept as they are decoded, so a short loop or a clip that restarts near
+/// its beginning does not reopen the file each time.
 final class TrackReader {
     private let file: InputFile
     private let speed: Double
@@ -206,13 +215,24 @@ final class TrackReader {
     /// Samples 0 ..< head.count / 2 of the track, interleaved.
     private var head: [Float] = []
 
+    /// Whether the start is kept (for a track that starts over).
+    private let keepsHead: Bool
+
     /// The most samples kept from a track's start (10 s, 3.7 MiB).
     static let headFrames = 10 * AudioClock.sampleRate
 
-    init(file: InputFile, speed: Double, timedAgainstVideo: Bool) {
+    init(file: InputFile, speed: Double, timedAgainstVideo: Bool, keepsHead: Bool) {
         self.file = file
         self.speed = speed
         self.timedAgainstVideo = timedAgainstVideo
+        self.keepsHead = keepsHead
+    }
+
+    /// Closes the decoder and drops the kept samples (a later read starts over).
+    func release() {
+        stream = nil
+        cursor = 0
+        head = []
     }
 
     /// Reads up to `count` samples from `index` into `buffer` (grown as needed); returns how
@@ -242,7 +262,7 @@ final class TrackReader {
         let got = try stream.read(count, into: &buffer)
         cursor += got
         if got < count { length = cursor }
-        if index == kept, kept < Self.headFrames {
+        if keepsHead, index == kept, kept < Self.headFrames {
             let n = min(got, Self.headFrames - kept)
             head.append(contentsOf: buffer[0..<(2 * n)])
         }

@@ -36,6 +36,8 @@ struct SoundPlan: Sendable {
         /// nil: the clip plays from the video's start; else the samples at which its page becomes
         /// the current one, where it starts over (silent before the first).
         var restarts: [Int]?
+        /// The last sample at which its page shows (after it, the track is not read again).
+        var lastShown: Int
     }
 
     /// One touch sound and the samples it starts at.
@@ -119,14 +121,19 @@ struct SoundPlan: Sendable {
     private static func recordings(project: Project, positions: [Double], wraps: Bool) throws(PageReelError) -> [Recording] {
         let deck = project.deck, timeline = project.timeline
         var shown = Set<Int>()
+        /// Per page shown, the last grid point at which it shows.
+        var lastShown: [Int: Int] = [:]
         let count = deck.pageCount
-        for position in positions {
+        for (g, position) in positions.enumerated() {
             // Only the two pages about the position can show.
             let x = wraps ? position : min(max(position, 0), Double(count - 1))
             let lower = Int(x.rounded(.down))
             for slot in [lower, lower + 1] {
                 let page = wraps ? ((slot % count) + count) % count : slot
-                if page < count, visibility(of: page, at: position, pageCount: count, wraps: wraps) > 0 { shown.insert(page) }
+                if page < count, visibility(of: page, at: position, pageCount: count, wraps: wraps) > 0 {
+                    shown.insert(page)
+                    lastShown[page] = g
+                }
             }
         }
         var recordings: [Recording] = []
@@ -147,7 +154,8 @@ struct SoundPlan: Sendable {
                     ? timeline.appearances.filter { $0.page == page }.map { Int(($0.time * sampleRate).rounded()) } : nil
                 recordings.append(Recording(file: track.file, page: page, volume: Float(video.volume), rate: video.rate,
                                             startSample: Int((first * sampleRate / video.rate).rounded()),
-                                            length: length, loop: video.loop, restarts: restarts))
+                                            length: length, loop: video.loop, restarts: restarts,
+                                            lastShown: (lastShown[page]! + 1) * gridStep))
             }
         }
         return recordings
