@@ -27,6 +27,22 @@ import Testing
         #expect(try Sound.audioStreams(folder + "/sound.webm").map { $0["codec_name"] } == ["opus"])
     }
 
+    /// The same deck gives the same bytes, sound included: two runs of the binary, MP4 and WebM.
+    @Test func theSameDeckGivesTheSameBytes() throws {
+        let folder = try scratch.directory()
+        var sums: [[String: String]] = []
+        for round in 0..<2 {
+            let out = try Command.run(CLI.binary, ["export", Self.deck, "--size", "320x180", "-q", "--json",
+                                                   "-o", folder + "/\(round).mp4", "-o", folder + "/\(round).webm"])
+            #expect(out.status == 0, "\(out.stderr)")
+            let summary = try JSONSerialization.jsonObject(with: out.stdout) as? [String: Any]
+            let digests = summary?["sha256"] as? [String: String] ?? [:]
+            sums.append(Dictionary(uniqueKeysWithValues: digests.map { (($0.key as NSString).pathExtension, $0.value) }))
+        }
+        #expect(sums[0].count == 2)
+        #expect(sums[0] == sums[1])
+    }
+
     @Test func audioBitrateSetsTheEncodersBitrate() throws {
         let folder = try scratch.directory()
         #expect(try export(["--audio-bitrate", "64k"], to: folder + "/low.mp4").status == 0)
