@@ -39,9 +39,8 @@ public struct ExportOptions: Sendable {
 
     /// The GIF qualities there are.
     public static let gifQualities = GIFOptions.qualities
-    /// The sound's bitrate without `audioBitrate`, and the bitrates there are, in bit/s.
+    /// The sound's bitrate without `audioBitrate`, in bit/s.
     public static let defaultAudioBitrate = AudioOptions.defaultBitrate
-    public static let audioBitrates = AudioOptions.bitrates
     /// The fastest GIF rate chosen without `gifFPS`: a GIF's delays are whole centiseconds and
     /// browsers play those under 2 cs as 10 cs, so 50 fps (2 cs each) is the fastest that plays
     /// smoothly and keeps its time everywhere.

@@ -102,19 +102,10 @@ struct SoundPlan: Sendable {
         return plan.music == nil && plan.touches.isEmpty && plan.recordings.isEmpty ? nil : plan
     }
 
-    /// How much of page `page` shows at page position `position`: 1 at rest on it, falling
-    /// linearly to 0 one page away (held within the pages while a bounce overshoots), as
-    /// captions cross-fade.
+    /// How much of page `page` shows at page position `position` (`PageShare`): 1 at rest on
+    /// it, falling linearly to 0 one page away, as captions cross-fade.
     static func visibility(of page: Int, at position: Double, pageCount: Int, wraps: Bool) -> Double {
-        let count = max(pageCount, 1)
-        let x = wraps ? position : min(max(position, 0), Double(count - 1))
-        let lower = x.rounded(.down), f = x - lower
-        var share = 0.0
-        for (slot, weight) in [(Int(lower), 1 - f), (Int(lower) + 1, f)] where weight > 0 {
-            let shown = wraps ? ((slot % count) + count) % count : slot
-            if shown == page { share += weight }
-        }
-        return share
+        PageShare.around(position, pageCount: pageCount, wraps: wraps).shares.reduce(0) { $0 + ($1.page == page ? $1.share : 0) }
     }
 
     /// The recordings with an audio track on the pages the video ever shows.
@@ -123,17 +114,10 @@ struct SoundPlan: Sendable {
         var shown = Set<Int>()
         /// Per page shown, the last grid point at which it shows.
         var lastShown: [Int: Int] = [:]
-        let count = deck.pageCount
         for (g, position) in positions.enumerated() {
-            // Only the two pages about the position can show.
-            let x = wraps ? position : min(max(position, 0), Double(count - 1))
-            let lower = Int(x.rounded(.down))
-            for slot in [lower, lower + 1] {
-                let page = wraps ? ((slot % count) + count) % count : slot
-                if page < count, visibility(of: page, at: position, pageCount: count, wraps: wraps) > 0 {
-                    shown.insert(page)
-                    lastShown[page] = g
-                }
+            for share in PageShare.around(position, pageCount: deck.pageCount, wraps: wraps).shares {
+                shown.insert(share.page)
+                lastShown[share.page] = g
             }
         }
         var recordings: [Recording] = []

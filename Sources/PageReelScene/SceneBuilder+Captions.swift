@@ -1,4 +1,5 @@
 import PageReelDeck
+import PageReelTimeline
 
 /// Captions: each page's `caption`, set above or below the device, changing with the scroll.
 extension SceneBuilder {
@@ -16,20 +17,17 @@ extension SceneBuilder {
         let room = 2 * min(centre, Double(deck.canvas.width) - centre) - 2 * style.gap
         let width = max(1, style.maxWidth ?? room)
         let top = style.position == .bottom ? anchor.y + anchor.height + style.gap : anchor.y - style.gap
-        let count = deck.pageCount, wraps = deck.layout.wrap
-        let position = wraps ? position : min(max(position, 0), Double(max(count - 1, 0)))
-        let lower = position.rounded(.down), f = position - lower
+        let (position, shares) = PageShare.around(position, pageCount: deck.pageCount, wraps: deck.layout.wrap)
         // A sliding caption keeps a caption's width (at least a page) from the next.
         let pitch = max(deck.viewport.width, width + style.gap)
         var items: [SceneItem] = []
-        for (slot, share) in [(Int(lower), 1 - f), (Int(lower) + 1, f)] where (wraps || slot < count) && share > 0 {
-            // Wrapping, the page after the last is the first.
-            let page = wraps ? ((slot % count) + count) % count : slot
+        let lower = Int(position.rounded(.down))
+        for (slot, page, share) in shares.map({ ($0.slot, $0.page, $0.share) }) {
             let opacity: Double, dx: Double
             switch style.transition {
             case .fade: (opacity, dx) = (max(0, 2 * share - 1), 0)
             case .crossfade: (opacity, dx) = (share, 0)
-            case .none: (opacity, dx) = (share > 0.5 || (share == 0.5 && slot == Int(lower)) ? 1 : 0, 0)
+            case .none: (opacity, dx) = (share > 0.5 || (share == 0.5 && slot == lower) ? 1 : 0, 0)
             case .slide: (opacity, dx) = (1, (Double(slot) - position) * pitch)
             }
             guard opacity > 0, let caption = deck.page(at: page).caption, !caption.isEmpty else { continue }
