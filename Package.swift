@@ -60,7 +60,7 @@ let package = Package(
                 dependencies: ["PageReelRaster", "PageReelMedia", "CShims", "CFFmpeg", "CPNG", "CImageQuant", "CYUV"],
                 plugins: ["ImportRules"]),
         .target(name: "PageReel",
-                dependencies: ["PageReelDeck", "PageReelMedia", "PageReelTimeline", "PageReelScene", "PageReelRaster",
+                dependencies: ["PageReelJSON", "PageReelDeck", "PageReelMedia", "PageReelTimeline", "PageReelScene", "PageReelRaster",
                                "PageReelEncode", "CShims"],
                 plugins: ["ImportRules"]),
         // The CLI sees only the facade: MemberImportVisibility makes even members of the stages'

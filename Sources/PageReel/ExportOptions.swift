@@ -33,6 +33,11 @@ public struct ExportOptions: Sendable {
     public var audio = true
     /// Bits per second of the sound (AAC in MP4, Opus in WebM); nil = `AudioOptions.defaultBitrate`.
     public var audioBitrate: Int?
+    /// Where the video is published (`Target`): it sets the size, caps the frame rate, fixes the
+    /// encoder's and the sound's settings and checks the store's limits before rendering. Flags it
+    /// decides (`size`, a faster `fps`, `crf` where it holds a bitrate, another `audioBitrate`) are
+    /// `.usage` when they disagree with it.
+    public var target: Target?
     /// GIF quality 1…100 (`gifQualities`): 100 keeps the quantized frames exactly (lossless
     /// LZW); lower values let lossy LZW move pixels further and, below 80, use fewer colours.
     public var gifQuality: Int = GIFOptions.defaultQuality

@@ -9,6 +9,10 @@ extension Exporter {
         let codec: VideoOptions.Codec = format == .webm ? .vp9 : .h264
         var video = VideoOptions(codec: codec, width: width, height: height, fps: fps, crf: options.crf,
                                  preset: options.preset, tune: codec == .h264 ? options.tune : nil)
+        if codec == .h264, let target = options.target {
+            video.bitrate = target.videoBitrate
+            video.level = target.level
+        }
         let bitrate = options.audioBitrate ?? AudioOptions.defaultBitrate
         video.audio = format == .mp4
             ? AudioOptions.shard(startingAt: AudioClock.sample(ofFrame: frames.lowerBound, fps: fps), bitrate: bitrate)

@@ -43,6 +43,8 @@ public final class Exporter {
         public var seconds: Double
         /// Wall time of the export.
         public var elapsed: Double
+        /// The locale exported (the deck's `locales`), nil when the deck has none.
+        public var locale: String?
         /// Each output's SHA-256 (64 hex digits), by path, when `ExportOptions.checksums` asked for it;
         /// a frames folder's is the SHA-256 of its `name digest` lines, sorted by name. Outputs are
         /// byte-identical for the same deck, options and library versions, so a CI job can skip an
@@ -58,8 +60,9 @@ public final class Exporter {
             let stem = (project.file as NSString).deletingPathExtension
             options.outputs = [Output(path: stem + ".mp4", format: .mp4)]
         }
-        self.options = options
         let canvas = project.deck.canvas
+        if let target = options.target { try Exporter.settle(&options, for: target, project: project) }
+        self.options = options
         fps = options.fps ?? canvas.fps
         guard (1...120).contains(fps) else { throw .usage("--fps: \(fps) is outside 1…120") }
         scale = try Exporter.scale(for: options.size, canvas: canvas)
@@ -92,7 +95,38 @@ public final class Exporter {
                 + "\(AudioOptions.bitrates.upperBound / 1000)k")
         }
         let hasSoundOutput = options.outputs.contains { $0.format == .mp4 || $0.format == .webm }
-        sound = options.audio && hasSoundOutput ? try SoundPlan.make(project: project, fps: fps) : nil
+        let plan = options.audio && hasSoundOutput ? try SoundPlan.make(project: project, fps: fps) : nil
+        // A store that wants a sound track gets one, silent when there is nothing to hear (or --no-audio).
+        sound = plan ?? (options.target?.alwaysHasSound == true && hasSoundOutput
+            ? SoundPlan.silence(project: project, fps: fps) : nil)
+    }
+
+    /// `options` as `target` decides them: its size and frame rate, its sound's bitrate; the
+    /// flags that disagree with it are `.usage`, and what its store refuses in the deck `.deck`.
+    static func settle(_ options: inout ExportOptions, for target: Target, project: Project) throws(PageReelError) {
+        let canvas = project.deck.canvas
+        let flag = "--target \(target.name)"
+        if let size = options.size, size != (target.width, target.height) {
+            throw .usage("--size \(size.width)x\(size.height): \(flag) makes \(target.width)x\(target.height) videos")
+        }
+        if let fps = options.fps, fps > target.maxFPS {
+            throw .usage("--fps \(fps): \(flag) takes at most \(target.maxFPS) fps")
+        }
+        if let crf = options.crf, let bitrate = target.videoBitrate {
+            throw .usage("--crf \(crf): \(flag) holds the video at \(bitrate / 1_000_000) Mbit/s, not at a quality")
+        }
+        if let bitrate = options.audioBitrate, let fixed = target.audioBitrate, target.alwaysHasSound, bitrate != fixed {
+            throw .usage("--audio-bitrate \(bitrate / 1000)k: \(flag) takes AAC at \(fixed / 1000)k")
+        }
+        for output in options.outputs where [.mp4, .webm].contains(output.format) && !target.formats.contains(output.format) {
+            throw .usage("-o \(output.path): \(flag) takes " + target.formats.map { "." + $0.rawValue }.joined(separator: " or "))
+        }
+        _ = try target.scale(for: canvas)
+        options.size = (target.width, target.height)
+        options.fps = options.fps ?? target.fps(for: canvas.fps)
+        options.audioBitrate = options.audioBitrate ?? target.audioBitrate
+        let check = target.check(project, fps: options.fps)
+        if !check.issues.isEmpty { throw .deck(DeckError(file: project.file, issues: check.issues)) }
     }
 
     /// The uniform scale of `--size WxH`, which must keep the canvas's aspect ratio.
@@ -113,28 +147,106 @@ public final class Exporter {
 
     /// Renders and writes everything; on any failure or cancellation removes what it wrote.
     public func run(cancellation: Cancellation? = nil, progress: ((Progress) -> Void)? = nil) throws(PageReelError) -> Summary {
+        try Exporter.run([self], cancellation: cancellation, progress: progress)[0]
+    }
+
+    /// Runs `exporters` one after another (a deck's locales) and commits their outputs together
+    /// at the end: on any failure or cancellation none of them is written. Progress counts the
+    /// frames of all of them.
+    public static func run(_ exporters: [Exporter], cancellation: Cancellation? = nil,
+                           progress: ((Progress) -> Void)? = nil) throws(PageReelError) -> [Summary] {
         let start = Date()
-        let files = try options.outputs.map { output throws(PageReelError) in try OutputFile(output) }
+        var files: [[OutputFile]] = []
+        var elapsed: [Double] = []
         do throws(PageReelError) {
-            let groups = try makeGroups(files, cancellation: cancellation)
-            let total = groups.reduce(0) { $0 + $1.frames.count }
+            for exporter in exporters {
+                files.append(try exporter.options.outputs.map { output throws(PageReelError) in try OutputFile(output) })
+            }
+            // Each locale's encoders are made when it starts and let go when it ends.
+            let total = exporters.reduce(0) { $0 + $1.renderedFrames }
             var done = 0
-            for group in groups {
-                try group.run(cancellation: cancellation) { () in
-                    done += 1
-                    progress?(Progress(done: done, total: total, elapsed: Date().timeIntervalSince(start)))
+            for (exporter, files) in zip(exporters, files) {
+                let begin = Date()
+                for group in try exporter.makeGroups(files, cancellation: cancellation) {
+                    try group.run(cancellation: cancellation) { () in
+                        done += 1
+                        progress?(Progress(done: done, total: total, elapsed: Date().timeIntervalSince(start)))
+                    }
                 }
+                elapsed.append(Date().timeIntervalSince(begin))
             }
             if let signal = cancellation?.signal { throw .interrupted(signal: signal) }
-            try OutputCommit().commit(files)
+            try OutputCommit().commit(Array(files.joined()))
         } catch {
-            files.forEach { $0.discard() }
+            files.joined().forEach { $0.discard() }
             throw error
         }
-        var summary = Summary(outputs: files.map(\.output.path), frames: frames.count,
-                              seconds: Double(frames.count) / Double(fps), elapsed: Date().timeIntervalSince(start))
-        if options.checksums { summary.sha256 = try Self.checksums(of: files.map(\.output)) }
-        return summary
+        var summaries: [Summary] = []
+        for (k, exporter) in exporters.enumerated() {
+            var summary = Summary(outputs: files[k].map(\.output.path), frames: exporter.frames.count,
+                                  seconds: Double(exporter.frames.count) / Double(exporter.fps), elapsed: elapsed[k])
+            summary.locale = exporter.project.deck.locale
+            if exporter.options.checksums { summary.sha256 = try Self.checksums(of: files[k].map(\.output)) }
+            summaries.append(summary)
+        }
+        if exporters.count == 1 { summaries[0].elapsed = Date().timeIntervalSince(start) }
+        return summaries
+    }
+
+    /// An exporter for each of `projects` (one deck in several locales), `{locale}` in the output
+    /// paths filled in with each one's locale. With more than one, every output path must hold
+    /// `{locale}` (without outputs: `DECK-{locale}.mp4` beside the deck), so none is written twice.
+    public static func each(_ projects: [Project], options: ExportOptions) throws(PageReelError) -> [Exporter] {
+        var options = options
+        let placeholder = DeckDecoder.localePlaceholder
+        if projects.count > 1 {
+            if options.outputs.isEmpty, let first = projects.first {
+                options.outputs = [Output(path: (first.file as NSString).deletingPathExtension + "-\(placeholder).mp4",
+                                          format: .mp4)]
+            }
+            for output in options.outputs where !output.path.contains(placeholder) {
+                throw .usage("-o \(output.path): with several locales each output needs \(placeholder) in its path "
+                    + "(e.g. \(Exporter.example(output.path)))")
+            }
+        }
+        return try projects.map { project throws(PageReelError) in
+            var localized = options
+            for k in localized.outputs.indices where localized.outputs[k].path.contains(placeholder) {
+                guard let locale = project.deck.locale else {
+                    throw .usage("-o \(localized.outputs[k].path): the deck has no locales for \(placeholder)")
+                }
+                localized.outputs[k].path = localized.outputs[k].path.replacingOccurrences(of: placeholder, with: locale)
+            }
+            return try Exporter(project: project, options: localized)
+        }
+    }
+
+    /// `demo.mp4` → `demo-{locale}.mp4`.
+    static func example(_ path: String) -> String {
+        let ext = (path as NSString).pathExtension
+        let stem = ext.isEmpty ? path : String(path.dropLast(ext.count + 1))
+        return stem + "-" + DeckDecoder.localePlaceholder + (ext.isEmpty ? "" : "." + ext)
+    }
+
+    /// The frames rendered for every output: the video's, and the GIF's when it has its own render.
+    var renderedFrames: Int {
+        let main = options.outputs.contains { !(separateGIF && $0.format == .gif) } ? frames.count : 0
+        let gif = separateGIF && options.outputs.contains { $0.format == .gif }
+            ? gifFrames(frameCount: project.timeline.frameCount(fps: gifFPS)).count : 0
+        return main + gif
+    }
+
+    /// The GIF's scale when `--gif-width` gives it one.
+    private var gifScale: Double? { options.gifWidth.map { Double($0) / Double(project.deck.canvas.width) } }
+
+    /// Whether a GIF needs a render of its own, at its own rate or width.
+    private var separateGIF: Bool { gifFPS != fps || (gifScale != nil && gifScale != scale) }
+
+    /// The GIF's frames, of `frameCount` at its rate: the same stretch of time as the video's.
+    private func gifFrames(frameCount: Int) -> Range<Int> {
+        let first = Int((Double(frames.lowerBound) * Double(gifFPS) / Double(fps)).rounded(.up))
+        let end = min(frameCount, Int((Double(frames.upperBound) * Double(gifFPS) / Double(fps)).rounded(.up)))
+        return first..<max(first + 1, end)
     }
 
     /// Outputs grouped by the render they need: the video's, and a second one for a GIF at its
@@ -143,8 +255,6 @@ public final class Exporter {
         let main = FrameSource(project: project, transition: options.transition, fps: fps, scale: scale)
         var mainSinks: [OutputSink] = []
         var gifFiles: [OutputFile] = []
-        let gifScale = options.gifWidth.map { Double($0) / Double(project.deck.canvas.width) }
-        let separateGIF = gifFPS != fps || (gifScale != nil && gifScale != scale)
         for file in files {
             if file.output.format == .gif && separateGIF {
                 gifFiles.append(file)
@@ -158,15 +268,12 @@ public final class Exporter {
         if !gifFiles.isEmpty {
             let source = FrameSource(project: project, transition: options.transition, fps: gifFPS,
                                      scale: gifScale ?? scale)
-            // The same stretch of time as the video's frames.
-            let first = Int((Double(frames.lowerBound) * Double(gifFPS) / Double(fps)).rounded(.up))
-            let end = min(source.frameCount, Int((Double(frames.upperBound) * Double(gifFPS) / Double(fps)).rounded(.up)))
             var sinks: [OutputSink] = []
             for file in gifFiles {
                 sinks.append(OutputSink(file, sink: try makeSink(file, width: source.width, height: source.height, fps: gifFPS,
                                                              cancellation: cancellation)))
             }
-            groups.append(RenderGroup(source: source, frames: first..<max(first + 1, end), sinks: sinks))
+            groups.append(RenderGroup(source: source, frames: gifFrames(frameCount: source.frameCount), sinks: sinks))
         }
         return groups
     }

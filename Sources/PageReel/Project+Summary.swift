@@ -23,4 +23,13 @@ extension Project {
     public var warningMessages: [String] {
         warnings.map { "\(file): \($0.path): warning: \($0.message)" }
     }
+
+    /// The warnings of one deck read in several locales, a warning they share once, and what
+    /// `target`'s store may reject in it.
+    public static func warningMessages(of projects: [Project], target: Target?) -> [String] {
+        guard let first = projects.first else { return [] }
+        var lists = projects.map { (locale: $0.deck.locale, issues: $0.warnings) }
+        if let target { lists = zip(lists, projects).map { ($0.locale, $0.issues + target.check($1).warnings) } }
+        return DeckIssue.merge(lists).map { "\(first.file): \($0.path): warning: \($0.message)" }
+    }
 }

@@ -20,7 +20,15 @@
 import Foundation
 import PageReelMedia
 import PageReelRaster
+import PageReelJSON
 import PageReelTimeline
+
+/// Which of a deck's locales to load: its default (the first of `locales`), one by its code, or each.
+public enum LocaleSelection: Sendable, Equatable {
+    case `default`
+    case code(String)
+    case all
+}
 
 /// A deck loaded from a file and checked: its model, its timeline and where its files are.
 public struct Project: Sendable {
@@ -43,16 +51,32 @@ public struct Project: Sendable {
     /// and is a usable image, and that every font it names is installed or beside the deck.
     /// The deck's files must lie in its folder, the current directory or one of `allowing`
     /// (folders, relative to the current directory); an allowed folder that is not there is `.usage`.
-    public static func load(_ path: String, allowing: [String] = []) throws(PageReelError) -> Project {
+    /// `locale` is one of the deck's `locales` (nil = its first); naming one it lacks is `.usage`.
+    public static func load(_ path: String, allowing: [String] = [], locale: String? = nil) throws(PageReelError) -> Project {
+        try load(path, allowing: allowing, locales: locale.map(LocaleSelection.code) ?? .default)[0]
+    }
+
+    /// The deck at `path` in each locale `locales` selects, in the deck's order: every locale is
+    /// checked before any is returned, so one run reports what is wrong in all of them (a problem
+    /// they share once, one of a single locale's with that locale named).
+    public static func load(_ path: String, allowing: [String] = [], locales: LocaleSelection) throws(PageReelError) -> [Project] {
         let data = try readDeck(path)
         let directory = (path as NSString).deletingLastPathComponent
-        return try load(data: data, file: path, directory: directory.isEmpty ? "." : directory, allowing: allowing)
+        return try load(data: data, file: path, directory: directory.isEmpty ? "." : directory, allowing: allowing,
+                        locales: locales)
     }
 
     /// Decodes and checks deck bytes whose relative paths resolve against `directory` (and
     /// whose files must lie there, in the current directory or in one of `allowing`).
     public static func load(data: Data, file: String, directory: String,
-                            allowing: [String] = []) throws(PageReelError) -> Project {
+                            allowing: [String] = [], locale: String? = nil) throws(PageReelError) -> Project {
+        try load(data: data, file: file, directory: directory, allowing: allowing,
+                 locales: locale.map(LocaleSelection.code) ?? .default)[0]
+    }
+
+    /// The deck in each locale `locales` selects (see `load(_:allowing:locales:)`).
+    public static func load(data: Data, file: String, directory: String, allowing: [String] = [],
+                            locales: LocaleSelection) throws(PageReelError) -> [Project] {
         let roots: InputRoots
         do throws(MediaError) {
             roots = try InputRoots(directory: directory, allowing: allowing)
@@ -62,20 +86,71 @@ public struct Project: Sendable {
             if case .notFound = error { throw .usage("--allow-path \(error.path): no such folder") }
             throw .usage("--allow-path \(error.description)")
         }
-        return try load(data: data, file: file, inputs: roots)
+        return try load(data: data, file: file, inputs: roots, locales: locales)
     }
 
     /// Decodes and checks deck bytes whose files are opened through `inputs`.
-    public static func load(data: Data, file: String, inputs roots: InputRoots) throws(PageReelError) -> Project {
+    public static func load(data: Data, file: String, inputs roots: InputRoots,
+                            locale: String? = nil) throws(PageReelError) -> Project {
+        try load(data: data, file: file, inputs: roots, locales: locale.map(LocaleSelection.code) ?? .default)[0]
+    }
+
+    /// The deck in each locale `locales` selects, its files opened through `inputs`.
+    public static func load(data: Data, file: String, inputs roots: InputRoots,
+                            locales selection: LocaleSelection) throws(PageReelError) -> [Project] {
+        let (root, syntax) = DeckDecoder.parse([UInt8](data))
+        guard let root else { throw .deck(DeckError(file: file, issues: syntax)) }
+        let declared = DeckDecoder.locales(of: root)
+        let codes: [String?]
+        switch selection {
+        case .default:
+            codes = [declared.first]
+        case .all:
+            codes = declared.isEmpty ? [nil] : declared
+        case .code(let code):
+            guard declared.contains(code) else {
+                let has = declared.isEmpty ? "declares no locales" : "has \(declared.joined(separator: ", "))"
+                throw .usage("--locale \(code): the deck \(has)")
+            }
+            codes = [code]
+        }
+        var outcomes: [(locale: String?, project: Project?, issues: [DeckIssue])] = []
+        for code in codes {
+            let (project, issues) = check(root, locale: code, file: file, inputs: roots)
+            outcomes.append((code, project, issues))
+        }
+        let issues = DeckIssue.merge(outcomes.map { ($0.locale, $0.issues) })
+        guard issues.isEmpty else { throw .deck(DeckError(file: file, issues: issues)) }
+        return outcomes.compactMap(\.project)
+    }
+
+    /// A file missing for one locale (its path held `{locale}`) is a deck without that locale's
+    /// version of it — a missing translation, which the deck must fix — not a missing input.
+    private static func localizing(_ issue: DeckIssue, locale: String?, localized: Set<String>) -> DeckIssue {
+        guard let locale, issue.kind == .missingInput, !localized.isEmpty else { return issue }
+        // The checker names a template's page by index and a recording by its key, the decoder
+        // the template and the recording's `file`.
+        func normal(_ path: String) -> String {
+            var path = path.replacingOccurrences(of: "pages.template", with: "pages[]")
+            path = path.replacingOccurrences(of: #"^pages\[\d+\]"#, with: "pages[]", options: .regularExpression)
+            return path.hasSuffix(".file") ? String(path.dropLast(5)) : path
+        }
+        guard localized.contains(where: { normal($0) == normal(issue.path) }) else { return issue }
+        return DeckIssue(path: issue.path, message: issue.message + " (locale \(locale))", kind: .invalid)
+    }
+
+    /// One locale of a parsed deck, checked: the project, or every issue.
+    private static func check(_ root: JSONValue, locale: String?, file: String,
+                              inputs roots: InputRoots) -> (Project?, [DeckIssue]) {
         // Every problem at once: the deck's own, then the files it names (even when the deck has
         // other problems), then the timeline's (only meaningful for a valid deck).
-        let (decoded, decodeIssues) = DeckDecoder.decodeBestEffort([UInt8](data))
+        let (decoded, decodeIssues, localized) = DeckDecoder.decodeBestEffort(root, locale: locale)
         var issues = decodeIssues
         var warnings: [DeckIssue] = []
         var fitted = decoded
         if let decoded {
             let inputs = InputChecker(inputs: roots).check(decoded)
-            issues += inputs.issues
+            issues += inputs.issues.map { localizing($0, locale: locale, localized: localized) }
             let text = TextChecker(inputs: roots).check(decoded)
             issues += text.issues
             warnings = text.warnings
@@ -87,12 +162,14 @@ public struct Project: Sendable {
                 fitted = fit.deck
             }
         }
-        guard let deck = fitted, issues.isEmpty else { throw .deck(DeckError(file: file, issues: issues)) }
+        guard let deck = fitted, issues.isEmpty else {
+            return (nil, issues.isEmpty ? [DeckIssue(path: "", message: "is not a deck")] : issues)
+        }
         do {
             let timeline = try Timeline(deck: deck)
-            return Project(deck: deck, timeline: timeline, file: file, inputs: roots, warnings: warnings)
+            return (Project(deck: deck, timeline: timeline, file: file, inputs: roots, warnings: warnings), [])
         } catch {
-            throw .deck(DeckError(file: file, issues: [DeckIssue(path: error.path, message: error.message)]))
+            return (nil, [DeckIssue(path: error.path, message: error.message)])
         }
     }
 
@@ -124,6 +201,7 @@ extension Project {
     /// the script, images and fonts), so a mistake comes back as `.deck` with JSON paths. `name`
     /// stands for the file in messages.
     public init(deck: Deck, directory: String, name: String = "deck") throws(PageReelError) {
-        self = try Project.load(data: Data(DeckEncoder.json(deck).utf8), file: name, directory: directory)
+        self = try Project.load(data: Data(DeckEncoder.json(deck).utf8), file: name, directory: directory,
+                                locale: deck.locale)
     }
 }

@@ -45,7 +45,7 @@ struct RenderFingerprint: Sendable, Equatable {
         case .custom: "custom"
         case .catalogue(let transition): transition.name
         }
-        settings = ["\(width)x\(height)", "\(fps) fps", video.codec.rawValue, "crf \(video.effectiveCRF)",
+        settings = ["\(width)x\(height)", "\(fps) fps", video.codec.rawValue, video.rateDescription,
                     "preset \(video.preset)", "tune \(video.tune ?? "none")", "transition \(transitionName)",
                     sound ? "audio aac \(video.audio.bitrate / 1000)k" : "no audio"]
             .joined(separator: ", ")

@@ -64,6 +64,13 @@ struct SoundPlan: Sendable {
     static let maxTouchSeconds = 10.0
 
     /// The plan for `project` exported at `fps`, nil when the video is silent.
+    /// A plan with nothing to hear: silence for the whole video (a target that always has sound).
+    static func silence(project: Project, fps: Int) -> SoundPlan {
+        SoundPlan(music: nil, recordings: [], touches: [], positions: [], pageCount: project.deck.pageCount,
+                  wraps: project.deck.layout.wrap,
+                  total: AudioClock.sample(ofFrame: project.timeline.frameCount(fps: fps), fps: fps))
+    }
+
     static func make(project: Project, fps: Int) throws(PageReelError) -> SoundPlan? {
         let deck = project.deck, timeline = project.timeline
         let sampleRate = Double(AudioClock.sampleRate)

@@ -51,6 +51,12 @@ public struct Deck: Sendable, Equatable {
     public var captions: Captions = Captions()
     /// Music, touch sounds and whether recordings play their own audio.
     public var audio: Audio = Audio()
+    /// The languages the deck is written in (`locales`), the first being the default; empty
+    /// when it gives its text in one language only.
+    public var locales: [String] = []
+    /// The one of `locales` this deck was read in: its text, its paths and its direction are
+    /// that locale's. nil when the deck has no locales.
+    public var locale: String?
 
     public init(canvas: Canvas = Canvas(), viewport: Rect? = nil, pages: PageList) {
         self.canvas = canvas

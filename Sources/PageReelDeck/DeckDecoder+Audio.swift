@@ -18,7 +18,7 @@ extension DeckDecoder {
         typealias K = DeckFormat.MusicKeys
         switch r.value.content {
         case .string:
-            return r.readString(nonEmpty: true).map { Audio.Music(file: $0) }
+            return readPath(&r).map { Audio.Music(file: $0) }
         case .object:
             guard r.expectObject(K.spec) else { return nil }
             let file = r.read(K.file)

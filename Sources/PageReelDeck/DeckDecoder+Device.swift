@@ -12,7 +12,7 @@ extension DeckDecoder {
             typealias K = DeckFormat.BackdropImageKeys
             guard r.expectObject(K.spec) else { return nil }
             let fit = r.read(K.fit) ?? .fill
-            return r.member(K.image.name) { $0.readString(nonEmpty: true) }.map { Backdrop.image($0, fit: fit) }
+            return r.member(K.image.name) { readPath(&$0) }.map { Backdrop.image($0, fit: fit) }
         case .object:
             guard case .gradient(let from, let to, let angle)? = readFill(&r) else { return nil }
             return .gradient(from: from, to: to, angle: angle)

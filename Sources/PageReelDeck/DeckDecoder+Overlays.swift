@@ -16,7 +16,7 @@ extension DeckDecoder {
                 r.report("needs at least one title")
                 return nil
             }
-            let titles = r.elements { r, _ in r.readString() }
+            let titles = r.elements { r, _ in readLocalized(&r, nonEmpty: false) }
             if let pageCount, items.count != pageCount {
                 r.report("\(count(items.count, "title")) for \(count(pageCount, "page"))")
             }

@@ -35,7 +35,7 @@ extension DeckDecoder {
         var page = Page()
         guard r.expectObject(K.spec) else { return page }
         page.background = r.member(K.background.name, readFill)
-        page.image = r.member(K.image.name) { readText(&$0, isTemplate: isTemplate, nonEmpty: true) }
+        page.image = r.member(K.image.name) { readPath(&$0, isTemplate: isTemplate) }
         page.video = r.member(K.video.name) { readVideo(&$0, isTemplate: isTemplate) }
         page.fit = r.read(K.fit) ?? page.fit
         page.anchor = r.read(K.anchor)
@@ -58,7 +58,17 @@ extension DeckDecoder {
     /// A string that templates resolve; in a template, placeholders other than `{i}`, `{n}` and
     /// `{i%K}` are errors rather than text that silently stays as written.
     static func readText(_ r: inout JSONReader, isTemplate: Bool, nonEmpty: Bool = false) -> String? {
-        guard let text = r.readString(nonEmpty: nonEmpty) else { return nil }
+        guard let text = readLocalized(&r, nonEmpty: nonEmpty) else { return nil }
+        return checkPlaceholders(&r, text, isTemplate: isTemplate)
+    }
+
+    /// A file's path (`readPath`), with the placeholders of a template checked.
+    static func readPath(_ r: inout JSONReader, isTemplate: Bool) -> String? {
+        guard let path = readPath(&r) else { return nil }
+        return checkPlaceholders(&r, path, isTemplate: isTemplate)
+    }
+
+    private static func checkPlaceholders(_ r: inout JSONReader, _ text: String, isTemplate: Bool) -> String {
         if isTemplate {
             let unknown = PageTemplate.unknownPlaceholders(in: text)
             if !unknown.isEmpty {
@@ -109,7 +119,7 @@ extension DeckDecoder {
                 r.report("\(MessageText.quoted(key.name)) applies to text layers only", key: key.name)
             }
             content = kind == K.image.name
-                ? r.member(K.image.name) { readText(&$0, isTemplate: isTemplate, nonEmpty: true) }.map(Layer.Content.image)
+                ? r.member(K.image.name) { readPath(&$0, isTemplate: isTemplate) }.map(Layer.Content.image)
                 : r.member(K.video.name) { readVideo(&$0, isTemplate: isTemplate) }.map(Layer.Content.video)
         }
         var layer = Layer(content: content ?? .text(TextStyle(string: "")))
@@ -128,10 +138,10 @@ extension DeckDecoder {
         typealias K = DeckFormat.VideoKeys
         switch r.value.content {
         case .string:
-            return readText(&r, isTemplate: isTemplate, nonEmpty: true).map { Video(file: $0) }
+            return readPath(&r, isTemplate: isTemplate).map { Video(file: $0) }
         case .object:
             guard r.expectObject(K.spec) else { return nil }
-            let file = r.member(K.file.name) { readText(&$0, isTemplate: isTemplate, nonEmpty: true) }
+            let file = r.member(K.file.name) { readPath(&$0, isTemplate: isTemplate) }
             var video = Video(file: file ?? "")
             video.start = r.read(K.start) ?? video.start
             video.end = r.read(K.end)

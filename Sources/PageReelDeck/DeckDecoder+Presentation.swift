@@ -75,6 +75,7 @@ extension DeckDecoder {
         switch type {
         case .number(let bounds): return r.readNumber(bounds).map(TransitionOptions.Value.number)
         case .boolean: return r.readBool().map(TransitionOptions.Value.bool)
+        case .text(let nonEmpty): return readLocalized(&r, nonEmpty: nonEmpty).map(TransitionOptions.Value.string)
         case .string(let nonEmpty): return r.readString(nonEmpty: nonEmpty).map(TransitionOptions.Value.string)
         case .choice(let words):
             guard let word = r.readString(nonEmpty: false) else { return nil }

@@ -30,18 +30,42 @@ public enum DeckDecoder {
     /// Decodes as much as it can: the deck with defaults where values were bad (page indices kept),
     /// and every issue. Lets a caller check the files a broken deck names in the same run.
     public static func decodeBestEffort(_ bytes: [UInt8]) -> (deck: Deck?, issues: [DeckIssue]) {
-        let root: JSONValue
+        let (root, issues) = parse(bytes)
+        guard let root else { return (nil, issues) }
+        let (deck, deckIssues, _) = decodeBestEffort(root, locale: nil)
+        return (deck, deckIssues)
+    }
+
+    /// The deck's JSON tree, or nil and the syntax error that stops it being one.
+    public static func parse(_ bytes: [UInt8]) -> (root: JSONValue?, issues: [DeckIssue]) {
         do {
-            root = try JSONParser.parse(bytes)
+            return (try JSONParser.parse(bytes), [])
         } catch {
             return (nil, [DeckIssue(path: "", message: error.description)])
         }
-        var reader = JSONReader(root)
-        let deck = readDeck(&reader)
-        return (deck, reader.issues.map { DeckIssue(path: $0.path, message: $0.message) })
     }
 
-    static func readDeck(_ r: inout JSONReader) -> Deck? {
+    /// The locales a parsed deck declares (`locales`), or none when it declares none or they are
+    /// wrong (decoding then says why).
+    public static func locales(of root: JSONValue) -> [String] {
+        var reader = JSONReader(root)
+        guard root.members != nil else { return [] }
+        return reader.member(DeckFormat.RootKeys.locales.name, readLocales) ?? []
+    }
+
+    /// Decodes a parsed deck as best it can (`decodeBestEffort(_:)`) in `locale`, one of its
+    /// `locales` (nil = the first, or none when it has none): text given per locale is read in it,
+    /// `{locale}` in paths becomes it, and a right-to-left one pages right to left unless the
+    /// deck's layout gives a direction.
+    /// `localized` holds the JSON paths of the paths that held `{locale}`.
+    public static func decodeBestEffort(_ root: JSONValue,
+                                        locale: String?) -> (deck: Deck?, issues: [DeckIssue], localized: Set<String>) {
+        var reader = JSONReader(root)
+        let deck = readDeck(&reader, locale: locale)
+        return (deck, reader.issues.map { DeckIssue(path: $0.path, message: $0.message) }, Set(reader.localized))
+    }
+
+    static func readDeck(_ r: inout JSONReader, locale: String? = nil) -> Deck? {
         typealias K = DeckFormat.RootKeys
         guard r.value.members != nil else {
             r.report("expected the deck to be an object, got \(r.value.kindDescription)")
@@ -51,6 +75,17 @@ public enum DeckDecoder {
         // Another version has other rules; judging its deck by version 1's would only add noise.
         guard version == 1 else { return nil }
         _ = r.expectObject(K.spec)
+        // First, since every text and path after it may depend on the locale.
+        let locales = r.member(K.locales.name, readLocales) ?? []
+        let current = locale ?? locales.first
+        if let current {
+            if locales.contains(current) {
+                r.locales = JSONReader.Locales(codes: locales, current: current)
+            } else {
+                r.report("has no locale \(MessageText.quoted(current))" + (locales.isEmpty ? "" : " (it has \(locales.joined(separator: ", ")))"),
+                         key: K.locales.name)
+            }
+        }
         let canvas = r.member(K.canvas.name, readCanvas) ?? Canvas()
         let viewport = r.member(K.viewport.name) { readViewport(&$0, canvas: canvas) }
         let pages = r.has(K.pages.name) ? r.member(K.pages.name, readPages) : nil
@@ -59,6 +94,12 @@ public enum DeckDecoder {
         deck.transition = r.member(K.transition.name, readTransition) ?? deck.transition
         deck.perspective = r.read(K.perspective) ?? deck.perspective
         deck.layout = r.member(K.layout.name, readLayout) ?? deck.layout
+        let givesDirection = r.member(K.layout.name) { $0.has(DeckFormat.LayoutKeys.direction.name) } ?? false
+        if let current = r.locales?.current, !givesDirection, LocaleCode.isRightToLeft(current) {
+            deck.layout.direction = .rtl
+        }
+        deck.locales = locales
+        deck.locale = r.locales?.current
         deck.clip = r.read(K.clip) ?? deck.clip
         deck.fold = r.member(K.fold.name, readFold) ?? deck.fold
         deck.pageStyle = r.member(K.page.name, readPageStyle) ?? deck.pageStyle
@@ -91,7 +132,7 @@ public enum DeckDecoder {
             r.reportType(expected: "an array of font file paths")
             return nil
         }
-        return r.elements { r, _ in r.readString(nonEmpty: true) }
+        return r.elements { r, _ in readPath(&r) }
     }
 
     static func readCanvas(_ r: inout JSONReader) -> Canvas? {

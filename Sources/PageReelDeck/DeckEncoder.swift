@@ -39,6 +39,9 @@ public enum DeckEncoder {
         if let device = deck.device { members.append((K.device.name, self.device(device))) }
         members.append((K.captions.name, captions(deck.captions)))
         members.append((K.audio.name, audio(deck.audio)))
+        // Text is written in the deck's locale; the list says which locales there are (decode it
+        // in `deck.locale` to read it back as it is).
+        if !deck.locales.isEmpty { members.append((K.locales.name, .array(deck.locales.map(OrderedJSON.string)))) }
         return OrderedJSON.object(members).rendered()
     }
 

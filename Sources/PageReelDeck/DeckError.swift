@@ -43,3 +43,33 @@ public struct DeckIssue: Sendable, Equatable, CustomStringConvertible {
     /// `path: message`, safe to print (controls in it escaped).
     public var description: String { MessageText.safe(path.isEmpty ? message : "\(path): \(message)") }
 }
+
+extension DeckIssue {
+    /// The issues of a deck read in several locales, as one list: an issue every locale has, once
+    /// as it is; one that only some locales have, once for each of them with the locale named
+    /// (unless its message names it already). In the order first met, locale by locale.
+    public static func merge(_ lists: [(locale: String?, issues: [DeckIssue])]) -> [DeckIssue] {
+        guard lists.count > 1 else { return lists.first?.issues ?? [] }
+        func key(_ issue: DeckIssue) -> String { issue.path + "\u{0}" + issue.message }
+        var counts: [String: Int] = [:]
+        for list in lists {
+            for issue in Set(list.issues.map(key)) { counts[issue, default: 0] += 1 }
+        }
+        var merged: [DeckIssue] = []
+        var seen = Set<String>()
+        for list in lists {
+            for issue in list.issues {
+                if counts[key(issue)] == lists.count {
+                    if seen.insert(key(issue)).inserted { merged.append(issue) }
+                    continue
+                }
+                var named = issue
+                if let locale = list.locale, !issue.message.contains("(locale \(locale))") {
+                    named.message += " (locale \(locale))"
+                }
+                if seen.insert(key(named)).inserted { merged.append(named) }
+            }
+        }
+        return merged
+    }
+}

@@ -28,7 +28,7 @@ extension DeckFormat {
     }
 
     enum MusicKeys {
-        static let file = Key<String>.string("file", nonEmpty: true, required: true, "The music, " + audioFileSummary + ".")
+        static let file = Key<String>.path("file", required: true, "The music, " + audioFileSummary + ".")
         static let start = Key<Double>.number("start", .nonNegative, default: 0,
                                               "Seconds into the file where the music begins; before the file's end.")
         static let volume = Key<Double>.number("volume", .fraction, default: 1, "Linear gain, 0…1.")
@@ -48,10 +48,10 @@ extension DeckFormat {
         static let volume = Key<Double>.number("volume", .fraction, default: 1, "Linear gain of every touch sound, 0…1.")
         static let tap = Key<String>(spec: KeySpec("tap", .string(nonEmpty: true), default: .described("a built-in click"),
                                                    "The sound played at each tap's touch-down, " + audioFileSummary
-                                                   + ".")) { $0.readString(nonEmpty: true) }
+                                                   + ".")) { DeckDecoder.readPath(&$0) }
         static let drag = Key<String>(spec: KeySpec("drag", .string(nonEmpty: true), default: .described("none"),
                                                     "The sound played at each drag's, swipe's and fling's touch-down, "
-                                                    + audioFileSummary + ".")) { $0.readString(nonEmpty: true) }
+                                                    + audioFileSummary + ".")) { DeckDecoder.readPath(&$0) }
 
         static let spec = ObjectSpec("touchSounds", "The sounds of the scripted touches, each starting at its "
                                      + "touch-down (`pagereel timeline --events` lists the instants).",

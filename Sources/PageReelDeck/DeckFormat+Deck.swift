@@ -66,6 +66,11 @@ extension DeckFormat {
         static let fonts = KeySpec("fonts", .array(.string(nonEmpty: true)), default: .json("[]"),
                                    "Font files (`.ttf`, `.otf`, `.ttc`) or folders of them, relative to the deck, whose "
                                    + "families text may name: the deck renders the same on every machine.")
+        static let locales = KeySpec("locales", .array(.string(nonEmpty: true), minItems: 1),
+                                     "The languages the deck is written in, as locale codes (`en`, `de-DE`, `ar`); the "
+                                     + "first is the default. Any text may then be an object of one string per locale, "
+                                     + "and any path may hold `{locale}`. A right-to-left language (Arabic, Hebrew, "
+                                     + "Persian, Urdu, …) pages right to left unless `layout.direction` says otherwise.")
         static let audio = KeySpec("audio", .object(AudioKeys.spec.name), default: .json("{}"),
                                    "The video's sound: music, touch sounds, and whether recordings play their own audio.")
 
@@ -78,7 +83,8 @@ extension DeckFormat {
                 + "the page count, jump and tap targets exist, the viewport fits the canvas, text styling appears on "
                 + "text layers only, `at` times never go back, and the video stays within 600 s.",
             keys: [version, canvas, viewport, layout, clip.spec, transition, perspective.spec, fold, page, pages, tabs,
-                   indicator, touches.spec, physics, script, tail.spec, duration.spec, fonts, device, captions, audio])
+                   indicator, touches.spec, physics, script, tail.spec, duration.spec, fonts, device, captions, audio,
+                   locales])
     }
 
     enum CanvasKeys {

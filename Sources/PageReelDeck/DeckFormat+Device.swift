@@ -32,7 +32,7 @@ extension DeckFormat {
                                        + "over none, an object sets it.")
         static let homeIndicator = Key<Bool>.boolean("homeIndicator", default: true,
                                                      "The bar at the bottom of a `phone`'s or `tablet`'s screen.")
-        static let url = Key<String>.string("url", default: "example.com", "The address a `browser` shows.")
+        static let url = Key<String>.text("url", default: "example.com", "The address a `browser` shows.")
 
         static let spec = ObjectSpec("device", "The device the pages are shown in. The viewport is its screen (a "
                                      + "browser's content area); the device is drawn around it and pages are "
@@ -41,7 +41,7 @@ extension DeckFormat {
     }
 
     enum StatusBarKeys {
-        static let time = Key<String>.string("time", default: "9:41", "The time shown, as written.")
+        static let time = Key<String>.text("time", default: "9:41", "The time shown, as written.")
         static let style = Key<Device.StatusBar.Style>(spec: KeySpec("style", .choice(["light", "dark"]),
                                                                      default: .described("contrasting with each page"),
                                                                      "`light` glyphs (for dark or colourful pages) or "

@@ -2,7 +2,7 @@
 
 extension DeckFormat {
     enum TabsKeys {
-        static let titles = KeySpec("titles", .array(.string(nonEmpty: false), minItems: 1), required: true,
+        static let titles = KeySpec("titles", .array(.text(nonEmpty: false), minItems: 1), required: true,
                                     "One title per page: as many titles as pages.")
         static let height = Key<Double>.number("height", .positive, default: 44, "Bar height in points.")
         static let background = Key<Color>.color("background", default: "#030D0F",

@@ -63,15 +63,15 @@ extension DeckFormat {
                                                        + "screen shape shown from its top), which has its own.")) {
             $0.readBool()
         }
-        static let title = KeySpec("title", .string(nonEmpty: false),
+        static let title = KeySpec("title", .text(nonEmpty: false),
                                    "Bold centred text, 8.5% of the page width in size: in the middle of a plain page, "
                                    + "in the lower part over a dark scrim when the page has an image.")
-        static let subtitle = KeySpec("subtitle", .string(nonEmpty: false),
+        static let subtitle = KeySpec("subtitle", .text(nonEmpty: false),
                                       "Text under the title, 5% of the page width, at 85% of the text colour's alpha.")
         static let textColor = Key<Color>.color("textColor", default: "#FFFFFF", "Colour of the title and subtitle.")
         static let markup = Key<Bool>.boolean("markup", default: false,
                                               "Title and subtitle are Pango markup (`<b>`, `<i>`, `<span color=\"…\">`).")
-        static let caption = KeySpec("caption", .string(nonEmpty: false),
+        static let caption = KeySpec("caption", .text(nonEmpty: false),
                                      "Text set above or below the device while this page is shown (see `captions`).")
         static let layers = KeySpec("layers", .array(.object(LayerKeys.spec.name)), default: .json("[]"),
                                     "Images and texts placed on the page, drawn in order.")
@@ -97,7 +97,7 @@ extension DeckFormat {
         static let video = KeySpec("video", DeckFormat.video,
                                    "Makes a recording layer, placed like an image (picture in picture): a path, or a "
                                    + "video object.")
-        static let text = KeySpec("text", .string(nonEmpty: false),
+        static let text = KeySpec("text", .text(nonEmpty: false),
                                   "Makes a text layer, in any language. Lines break at `\\n` and, with a `width`, where "
                                   + "Unicode allows (between words, between ideographs).")
         static let x = Key<Double>.number("x", default: 0, "Left edge in page points, before parallax.")

@@ -41,6 +41,7 @@ public enum DeckReference {
         case .number(let bounds): return "number" + describe(bounds)
         case .integer(let bounds): return "integer" + describe(bounds)
         case .string(let nonEmpty): return nonEmpty ? "non-empty string" : "string"
+        case .text(let nonEmpty): return (nonEmpty ? "non-empty text" : "text") + " ([per locale](#every-language))"
         case .boolean: return "boolean"
         case .color: return "colour"
         case .choice(let values): return values.map { "`\"\($0)\"`" }.joined(separator: ", ")

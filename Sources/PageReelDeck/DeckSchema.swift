@@ -64,6 +64,11 @@ public enum DeckSchema {
         case .integer(let bounds): return [("type", .string("integer"))] + keywords(bounds)
         case .string(let nonEmpty):
             return [("type", .string("string"))] + (nonEmpty ? [("minLength", .number(1))] : [])
+        case .text(let nonEmpty):
+            let string: [(String, OrderedJSON)] = [("type", .string("string"))] + (nonEmpty ? [("minLength", .number(1))] : [])
+            return [("oneOf", .array([.object(string),
+                                      .object([("type", .string("object")), ("minProperties", .number(1)),
+                                               ("additionalProperties", .object(string))])]))]
         case .boolean: return [("type", .string("boolean"))]
         case .color: return [("$ref", .string("#/$defs/color"))]
         case .choice(let values): return [("enum", .array(values.map(OrderedJSON.string)))]

@@ -8,6 +8,8 @@ public indirect enum ValueType: Sendable {
     /// A whole number within bounds (`30.0` counts, `30.5` does not).
     case integer(NumberBounds)
     case string(nonEmpty: Bool)
+    /// Text the deck shows: a string, or an object of one string per locale (`locales`).
+    case text(nonEmpty: Bool)
     case boolean
     /// `#RGB`, `#RRGGBB` or `#RRGGBBAA`.
     case color
@@ -116,6 +118,21 @@ extension Key where Value == String {
                        _ summary: String) -> Key {
         Key(spec: KeySpec(name, .string(nonEmpty: nonEmpty), default: value.map { .json(OrderedJSON.literal($0)) } ?? .none,
                           required: required, summary)) { $0.readString(nonEmpty: nonEmpty) }
+    }
+}
+
+extension Key where Value == String {
+    /// Text the deck shows, which may be given per locale (`DeckDecoder.readLocalized`).
+    static func text(_ name: String, default value: String? = nil, _ summary: String) -> Key {
+        Key(spec: KeySpec(name, .text(nonEmpty: false), default: value.map { .json(OrderedJSON.literal($0)) } ?? .none,
+                          summary)) { DeckDecoder.readLocalized(&$0, nonEmpty: false) }
+    }
+
+    /// A file's path, which may hold `{locale}` (`DeckDecoder.readPath`).
+    static func path(_ name: String, required: Bool = false, default value: DefaultValue = .none, _ summary: String) -> Key {
+        Key(spec: KeySpec(name, .string(nonEmpty: true), default: value, required: required, summary)) {
+            DeckDecoder.readPath(&$0)
+        }
     }
 }
 

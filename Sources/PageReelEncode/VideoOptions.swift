@@ -43,6 +43,13 @@ public struct VideoOptions: Sendable, Equatable {
     public var shard: ShardMetadata?
     /// How the sound is encoded when the writer is given some.
     public var audio = AudioOptions()
+    /// H.264 at this constant bitrate in bit/s instead of a constant quality: x264's VBV holds
+    /// it with a one-second buffer and pads with filler data (`nal-hrd=cbr`), so the whole file
+    /// stays at it however little the pictures need (a store's specification). nil = `crf`.
+    public var bitrate: Int?
+    /// The H.264 level the stream must stay within, as 10 × the level (40 = 4.0); x264 limits
+    /// its reference frames to the level's picture buffer. nil = whatever x264 infers.
+    public var level: Int?
 
     public init(codec: Codec = .h264, width: Int, height: Int, fps: Int, crf: Int? = nil,
                 preset: String = "medium", tune: String? = "animation") {
@@ -57,4 +64,10 @@ public struct VideoOptions: Sendable, Equatable {
 
     /// The CRF actually used.
     public var effectiveCRF: Int { crf ?? codec.defaultCRF }
+
+    /// How the rate is controlled, for people: `crf 18`, or `cbr 11000k, level 4.0`.
+    public var rateDescription: String {
+        guard let bitrate, codec == .h264 else { return "crf \(effectiveCRF)" }
+        return "cbr \(bitrate / 1000)k" + (level.map { ", level \($0 / 10).\($0 % 10)" } ?? "")
+    }
 }

@@ -136,6 +136,12 @@ public final class VideoWriter: FrameSink {
         context.pointee.color_range = AVCOL_RANGE_MPEG
         context.pointee.chroma_sample_location = AVCHROMA_LOC_LEFT
         if options.codec == .vp9 { context.pointee.bit_rate = 0 }   // constant quality, not a bitrate cap
+        if options.codec == .h264, let bitrate = options.bitrate {
+            context.pointee.bit_rate = Int64(bitrate)
+            context.pointee.rc_max_rate = Int64(bitrate)
+            context.pointee.rc_buffer_size = Int32(clamping: bitrate)
+        }
+        if options.codec == .h264, let level = options.level { context.pointee.level = Int32(level) }
         if globalHeader { context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
     }
 
@@ -143,14 +149,16 @@ public final class VideoWriter: FrameSink {
         let crf = String(options.effectiveCRF)
         switch options.codec {
         case .h264:
-            var list = [("preset", options.preset), ("crf", crf)]
+            var list = [("preset", options.preset)]
+            if options.bitrate == nil { list.append(("crf", crf)) }
             // CRF 0 is lossless, which x264 encodes only in High 4:4:4 Predictive: naming High
             // would make it refuse to open. Left unnamed, x264 picks that profile itself.
             if options.effectiveCRF > 0 { list.append(("profile", "high")) }
             if let tune = options.tune, !tune.isEmpty { list.append(("tune", tune)) }
             // No buffer frames between x264's lookahead thread and its encoder: the same bitstream
             // (checked against the default) with some 40 MB less memory at 1080p.
-            list.append(("x264-params", "sync-lookahead=0"))
+            // With a bitrate: constant, padded with filler, with the HRD parameters in the stream.
+            list.append(("x264-params", "sync-lookahead=0" + (options.bitrate != nil ? ":nal-hrd=cbr" : "")))
             return list
         case .vp9:
             return [("crf", crf), ("row-mt", "1"), ("deadline", "good"), ("cpu-used", "4")]

@@ -11,6 +11,26 @@ public struct JSONReader {
     /// Its JSON path, e.g. `pages[1].layers[0].text`; empty at the root.
     public private(set) var path = ""
     private var found: [(position: SourcePosition, issue: JSONIssue)] = []
+    /// For formats whose text may come in several languages (the deck's `locales`): the locales
+    /// the document declares and the one being read. Set once before the walk; the reader only
+    /// carries it, so every `read…` function along the way sees the same choice.
+    public var locales: Locales?
+    /// The JSON paths of the values read with the locale filled in (a path's `{locale}`), so a
+    /// caller can tell a file missing for one locale from a file missing for all.
+    public var localized: [String] = []
+
+    /// A document's locales and the one it is being read in.
+    public struct Locales: Sendable, Equatable {
+        /// The declared codes, the first being the default.
+        public let codes: [String]
+        /// The locale being read; one of `codes`.
+        public let current: String
+
+        public init(codes: [String], current: String) {
+            self.codes = codes
+            self.current = current
+        }
+    }
 
     public init(_ root: JSONValue) { value = root }
 

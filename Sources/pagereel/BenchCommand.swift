@@ -24,13 +24,18 @@ struct BenchCommand: ParsableCommand {
             transform: FrameRange.init(parsing:))
     var frames: FrameRange?
 
+    @OptionGroup var locales: LocaleOptions
+
     @OptionGroup var inputs: InputOptions
 
     @Flag(help: "Print the result as JSON on stdout.")
     var json = false
 
     func run() throws {
-        let project = try library { () throws(PageReelError) in try Project.load(deck, allowing: inputs.allowed) }
+        let selection = try locales.single(for: "bench")
+        let project = try library { () throws(PageReelError) in
+            try Project.load(deck, allowing: inputs.allowed, locales: selection)[0]
+        }
         let bench = RenderBenchmark(project: project, frames: frames?.frames)
         let result = try library { () throws(PageReelError) in try bench.run(cancellation: SignalTrap.shared.cancellation) }
         if json {

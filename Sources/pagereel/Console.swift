@@ -26,5 +26,10 @@ enum Console {
         for warning in project.warningMessages { err(warning) }
     }
 
+    /// The warnings of a deck in several locales (each once) and of its store's target.
+    static func warnings(of projects: [Project], target: Target?) {
+        for warning in Project.warningMessages(of: projects, target: target) { err(warning) }
+    }
+
     static var stderrIsTerminal: Bool { isatty(2) == 1 }
 }

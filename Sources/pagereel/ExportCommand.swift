@@ -10,13 +10,15 @@ struct ExportCommand: ParsableCommand {
         discussion: """
         Outputs are written under a temporary name and renamed into place only when the whole \
         export succeeded. MP4 and WebM carry the deck's sound (see the deck's audio), GIF and \
-        PNG none.
+        PNG none. With --locale all every locale is rendered and {locale} in each output path \
+        becomes its code; nothing is written unless every locale succeeds.
 
         Examples:
           pagereel export deck.json -o demo.mp4 -o demo.gif
           pagereel export deck.json --size 640x360 --gif-fps 15 -o small.gif
           pagereel export deck.json --frames 0-149 -o part1.mp4
           pagereel export deck.json --audio-bitrate 256k -o store.mp4
+          pagereel export deck.json --target appstore-iphone --locale all -o preview-{locale}.mp4
         """
     )
 
@@ -76,6 +78,10 @@ struct ExportCommand: ParsableCommand {
             transform: AudioBitrate.init(parsing:))
     var audioBitrate: AudioBitrate?
 
+    @OptionGroup var target: TargetOptions
+
+    @OptionGroup var locales: LocaleOptions
+
     @OptionGroup var inputs: InputOptions
 
     @Option(help: ArgumentHelp("How to show progress; auto is a bar on a terminal, lines otherwise.", valueName: "mode"))
@@ -93,6 +99,12 @@ struct ExportCommand: ParsableCommand {
         try ValidationError.check(gifWidth, "--gif-width", in: 16...7680)
         try ValidationError.check(gifQuality, "--gif-quality", in: ExportOptions.gifQualities)
         try ValidationError.check(loop, "--loop", in: -1...65535)
+        if locales.locale == "all" {
+            let placeholder = DeckDecoder.localePlaceholder
+            for output in outputs where !output.path.contains(placeholder) {
+                throw ValidationError("-o \(output.path): with --locale all each output needs \(placeholder) in its path")
+            }
+        }
     }
 
     /// The library's options, from the parsed flags.
@@ -113,29 +125,34 @@ struct ExportCommand: ParsableCommand {
         options.gifQuality = gifQuality
         options.audio = !noAudio
         options.audioBitrate = audioBitrate?.bitsPerSecond
+        options.target = target.target
         return options
     }
 
     func run() throws {
-        let project = try library { () throws(PageReelError) in try Project.load(deck, allowing: inputs.allowed) }
-        if !quiet { Console.warnings(of: project) }
-        let exporter = try library { () throws(PageReelError) in try Exporter(project: project, options: options) }
+        let projects = try library { () throws(PageReelError) in
+            try Project.load(deck, allowing: inputs.allowed, locales: locales.selection())
+        }
+        let exporters = try library { () throws(PageReelError) in try Exporter.each(projects, options: options) }
+        if !quiet { Console.warnings(of: projects, target: target.target) }
         let reporter = ProgressReporter(mode: quiet ? .none : progress)
-        let summary: Exporter.Summary
+        let summaries: [Exporter.Summary]
         do {
-            summary = try exporter.run(cancellation: SignalTrap.shared.cancellation) { reporter.update($0) }
+            summaries = try Exporter.run(exporters, cancellation: SignalTrap.shared.cancellation) { reporter.update($0) }
         } catch {
             reporter.interrupt()
             SignalTrap.shared.report(error)
             throw ExitCode(error)
         }
-        if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            if let data = try? encoder.encode(summary) { Console.out(String(decoding: data, as: UTF8.self)) }
-        } else if !quiet {
-            Console.err(String(format: "wrote %@ (%d frames, %.2f s of video, in %.1f s)",
-                               summary.outputs.joined(separator: ", "), summary.frames, summary.seconds, summary.elapsed))
+        for summary in summaries {
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                if let data = try? encoder.encode(summary) { Console.out(String(decoding: data, as: UTF8.self)) }
+            } else if !quiet {
+                Console.err(String(format: "wrote %@ (%d frames, %.2f s of video, in %.1f s)",
+                                   summary.outputs.joined(separator: ", "), summary.frames, summary.seconds, summary.elapsed))
+            }
         }
     }
 }

@@ -34,6 +34,7 @@ struct PagereelCLI: ParsableCommand {
         subcommands: [
             ExportCommand.self, StillCommand.self, ValidateCommand.self, TimelineCommand.self,
             BenchCommand.self, PlanCommand.self, ConcatCommand.self, TransitionsCommand.self, DevicesCommand.self,
+            TargetsCommand.self,
             InitCommand.self,
             SchemaCommand.self,
         ]

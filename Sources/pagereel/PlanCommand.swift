@@ -31,6 +31,10 @@ struct PlanCommand: ParsableCommand {
 
     @OptionGroup var render: RenderOptions
 
+    @OptionGroup var target: TargetOptions
+
+    @OptionGroup var locales: LocaleOptions
+
     @OptionGroup var inputs: InputOptions
 
     @Flag(help: "Print the frame count and the ranges as JSON on stdout.")
@@ -45,7 +49,11 @@ struct PlanCommand: ParsableCommand {
         options.transition = render.transition?.spec
         options.fps = render.fps
         options.size = render.size?.pair
-        let project = try library { () throws(PageReelError) in try Project.load(deck, allowing: inputs.allowed) }
+        options.target = target.target
+        let selection = try locales.single(for: "plan")
+        let project = try library { () throws(PageReelError) in
+            try Project.load(deck, allowing: inputs.allowed, locales: selection)[0]
+        }
         let plan = try library { () throws(PageReelError) in try ShardPlan(project: project, options: options, shards: shards) }
         if plan.shards.count < plan.requested {
             Console.err("plan: the video has \(plan.frameCount) frames: \(plan.shards.count) shards, not \(plan.requested)")

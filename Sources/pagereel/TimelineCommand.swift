@@ -39,6 +39,10 @@ struct TimelineCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Frame rate 1…120 to sample at (default: the deck's).", valueName: "n"))
     var fps: Int?
 
+    @OptionGroup var target: TargetOptions
+
+    @OptionGroup var locales: LocaleOptions
+
     @OptionGroup var inputs: InputOptions
 
     @Option(name: [.customShort("o"), .customLong("output")],
@@ -58,7 +62,17 @@ struct TimelineCommand: ParsableCommand {
     }
 
     func run() throws {
-        let project = try library { () throws(PageReelError) in try Project.load(deck, allowing: inputs.allowed) }
+        let selection = try locales.single(for: "timeline")
+        let project = try library { () throws(PageReelError) in
+            try Project.load(deck, allowing: inputs.allowed, locales: selection)[0]
+        }
+        var fps = self.fps
+        if let target = target.target {
+            if let fps, fps > target.maxFPS {
+                throw ValidationError("--fps \(fps): --target \(target.name) takes at most \(target.maxFPS) fps")
+            }
+            fps = fps ?? target.fps(for: project.fps)
+        }
         let report = try library { () throws(PageReelError) in try TimelineReport(project: project, fps: fps) }
         if let plot {
             try library { () throws(PageReelError) in

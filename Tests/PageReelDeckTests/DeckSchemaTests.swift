@@ -137,6 +137,8 @@ import Testing
         "jump.step", "jump.duration",
         // No music unless given; the built-in click and no drag sound unless files are given.
         "audio.music", "touchSounds.tap", "touchSounds.drag",
+        // One language unless given.
+        "locales",
     ]
 
     @Test func everyOptionalPropertyHasADefault() {

@@ -53,7 +53,10 @@ extension SchemaValidator {
             case "type":
                 let names = value.string.map { [$0] } ?? (value.elements ?? []).compactMap(\.string)
                 if names.isEmpty || !names.allSatisfy(Self.typeNames.contains) { problem("bad type") }
-                if names == ["object"] {
+                // A record lists its properties and allows no others; a map (text per locale) has
+                // no properties and says what every value must be.
+                let isMap = schema["properties"] == nil && schema["additionalProperties"]?.members != nil
+                if names == ["object"], !isMap {
                     if schema["properties"] == nil { problem("an object schema lists its properties") }
                     if schema["additionalProperties"].map({ $0.content != .bool(false) }) ?? true {
                         problem("an object schema has additionalProperties: false")
@@ -101,8 +104,14 @@ extension SchemaValidator {
                 }
                 for name in names where properties?[name] == nil { problem("required \(name) is not a property") }
             case "additionalProperties":
-                if value.content != .bool(false) { problem("additionalProperties must be false") }
-                if schema["properties"] == nil { problem("additionalProperties without properties") }
+                if value.members != nil, schema["properties"] == nil {
+                    sub(value, "/additionalProperties")
+                } else {
+                    if value.content != .bool(false) { problem("additionalProperties must be false or, in a map, a schema") }
+                    if schema["properties"] == nil { problem("additionalProperties without properties") }
+                }
+            case "minProperties":
+                if (value.number ?? -1) < 0 { problem("minProperties must be a non-negative number") }
             default:
                 problem("unknown keyword \(keyword.key)")
             }

@@ -12,7 +12,7 @@ struct SchemaValidator {
     static let annotations: Set<String> = ["$schema", "$id", "title", "description", "default", "$defs"]
     static let assertions: Set<String> = [
         "$ref", "type", "enum", "const", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
-        "minLength", "minItems", "maxItems", "items", "prefixItems", "properties", "required",
+        "minLength", "minItems", "maxItems", "items", "prefixItems", "properties", "required", "minProperties",
         "additionalProperties", "oneOf", "anyOf", "not",
     ]
     static let typeNames: Set<String> = ["null", "boolean", "object", "array", "number", "integer", "string"]
@@ -87,6 +87,8 @@ struct SchemaValidator {
                 if let string = value.string, string.unicodeScalars.count < Int(rule.number ?? 0) { fail("too short") }
             case "minItems":
                 if let items = value.elements, items.count < Int(rule.number ?? 0) { fail("too few items") }
+            case "minProperties":
+                if let members = value.members, members.count < Int(rule.number ?? 0) { fail("too few members") }
             case "maxItems":
                 if let items = value.elements, items.count > Int(rule.number ?? 0) { fail("too many items") }
             case "prefixItems":

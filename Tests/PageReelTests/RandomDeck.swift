@@ -89,7 +89,7 @@ struct RandomDeck {
         switch type {
         case .number(let bounds): return number(bounds, integer: false)
         case .integer(let bounds): return Int(number(bounds, integer: true))
-        case .string(let nonEmpty):
+        case .string(let nonEmpty), .text(let nonEmpty):
             switch key {
             case "image": return Self.image
             case "video", "file": return Self.video
