@@ -76,7 +76,11 @@ public enum DeckDecoder {
         guard version == 1 else { return nil }
         _ = r.expectObject(K.spec)
         // First, since every text and path after it may depend on the locale.
-        let locales = r.member(K.locales.name, readLocales) ?? []
+        // Wrong locales are reported once; the text is then read against the codes that are right.
+        let locales = r.member(K.locales.name, readLocales) ?? r.value[K.locales.name]?.elements.map { items in
+            var seen = Set<String>()
+            return items.compactMap(\.string).filter { LocaleCode.isValid($0) && seen.insert($0).inserted }
+        } ?? []
         let current = locale ?? locales.first
         if let current {
             if locales.contains(current) {

@@ -133,8 +133,8 @@ struct ExportCommand: ParsableCommand {
         let projects = try library { () throws(PageReelError) in
             try Project.load(deck, allowing: inputs.allowed, locales: locales.selection())
         }
-        let exporters = try library { () throws(PageReelError) in try Exporter.each(projects, options: options) }
         if !quiet { Console.warnings(of: projects, target: target.target) }
+        let exporters = try library { () throws(PageReelError) in try Exporter.each(projects, options: options) }
         let reporter = ProgressReporter(mode: quiet ? .none : progress)
         let summaries: [Exporter.Summary]
         do {

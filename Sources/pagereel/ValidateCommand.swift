@@ -38,13 +38,13 @@ struct ValidateCommand: ParsableCommand {
                 let projects = try Project.load(path, allowing: inputs.allowed, locales: locales.selection(default: .all))
                 let project = projects[0]
                 var fps = project.fps
+                Console.warnings(of: projects, target: target.target)
                 if let target = target.target {
                     _ = try target.scale(for: project.deck.canvas)
                     fps = target.fps(for: fps)
                     let issues = DeckIssue.merge(projects.map { ($0.deck.locale, target.check($0).issues) })
                     if !issues.isEmpty { throw .deck(DeckError(file: path, issues: issues)) }
                 }
-                Console.warnings(of: projects, target: target.target)
                 let languages = project.deck.locales.isEmpty ? ""
                     : "\(projects.map { $0.deck.locale ?? "" }.joined(separator: ", ")); "
                 Console.out("\(path): ok (\(languages)\(project.pageCount) pages, \(project.frameCount(fps: fps)) frames"

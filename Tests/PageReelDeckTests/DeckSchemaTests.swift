@@ -269,7 +269,7 @@ import Testing
                                  "missing-font.json", "missing-image.json", "not-an-image.json", "too-long.json",
                                  "missing-video.json", "not-a-video.json", "video-bomb.json", "video-times.json",
                                  "no-room-for-the-device.json", "outside-folders.json", "playlist-video.json",
-                                 "bad-audio.json", "not-audio.json", "missing-audio.json"]
+                                 "bad-audio.json", "not-audio.json", "missing-audio.json", "bad-locales.json", "missing-translation.json"]
         var seen: Set<String> = []
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
         where name.hasSuffix(".json") && name != "expected.json" {

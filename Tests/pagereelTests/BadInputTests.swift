@@ -10,6 +10,8 @@ import PageReelTestSupport
     struct Expectation: Decodable {
         let exit: Int32
         let errors: [String]
+        /// `all`: a deck whose problems lie in other locales than its first, exported with `--locale all`.
+        let locale: String?
     }
 
     static let invalid = CLI.samples + "/invalid"
@@ -32,8 +34,10 @@ import PageReelTestSupport
             #expect(validate.status == expected.exit, "\(deck): \(validate.stderr)")
             #expect(validate.stderr.split(separator: "\n").map(String.init) == expected.errors, "\(deck)")
             let folder = try scratch.directory(deck)
-            let export = try CLI.run("export", deck, "-o", folder + "/out.mp4", "-o", folder + "/out.gif", "-q",
-                                     in: Self.invalid)
+            let locale = expected.locale.map { ["--locale", $0] } ?? []
+            let suffix = expected.locale == nil ? "" : "-{locale}"
+            let export = try CLI.run(["export", deck, "-o", folder + "/out\(suffix).mp4", "-o", folder + "/out\(suffix).gif",
+                                      "-q"] + locale, in: Self.invalid)
             #expect(export.status == expected.exit, "\(deck): \(export.stderr)")
             for line in expected.errors { #expect(export.stderr.contains(line), "\(deck): \(line)") }
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "\(deck) left files")

@@ -19,4 +19,9 @@ enum CLI {
     static func run(_ arguments: String..., in directory: String? = nil) throws -> Command.Output {
         try Command.run(binary, arguments, in: directory)
     }
+
+    @discardableResult
+    static func run(_ arguments: [String], in directory: String? = nil) throws -> Command.Output {
+        try Command.run(binary, arguments, in: directory)
+    }
 }
