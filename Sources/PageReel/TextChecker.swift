@@ -33,7 +33,7 @@ struct TextChecker {
                 issues.append(issue(error, at: "fonts[\(index)]", file: file))
             }
         }
-        let renderer = TextRenderer(fonts: library)
+        let renderer = TextRenderer(fonts: library, language: deck.locale)
         var badFonts = Set<String>()
         var coverage: [FontKey: [(scalar: Unicode.Scalar, path: String)]] = [:]
         var seen: [FontKey: Set<Unicode.Scalar>] = [:]

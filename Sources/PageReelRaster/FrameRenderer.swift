@@ -69,7 +69,8 @@ public final class FrameRenderer: Sendable {
     /// Every file the deck names is opened through `inputs`; `textureBudget` bounds the bytes of cached pages.
     public init(deck: Deck, inputs: InputRoots, textureBudget: Int = 96 << 20) {
         self.deck = deck
-        pages = PageRenderer(inputs: inputs, fonts: deck.fonts, screenshotsInDevice: deck.device != nil)
+        pages = PageRenderer(inputs: inputs, fonts: deck.fonts, screenshotsInDevice: deck.device != nil,
+                             language: deck.locale)
         textures = LRUCache(budget: textureBudget)
     }
 

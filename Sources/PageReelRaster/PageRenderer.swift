@@ -30,11 +30,12 @@ public final class PageRenderer: Sendable {
     }
 
     /// `fonts` lists the deck's font files (its `fonts` key); every file is opened through `inputs`.
+    /// `language` is the locale text is set in (the deck's; nil = `en`).
     public init(inputs: InputRoots, fonts: [String] = [], text: TextRenderer? = nil, imageBudget: Int = 48 << 20,
-                screenshotsInDevice: Bool = false) {
+                screenshotsInDevice: Bool = false, language: String? = nil) {
         self.inputs = inputs
         self.screenshotsInDevice = screenshotsInDevice
-        self.text = text ?? TextRenderer(fonts: FontLibrary(files: fonts, inputs: inputs))
+        self.text = text ?? TextRenderer(fonts: FontLibrary(files: fonts, inputs: inputs), language: language)
         images = LRUCache(budget: imageBudget)
         videos = VideoLibrary(inputs: inputs)
     }

@@ -34,7 +34,8 @@ final class TextEngine {
     /// The library's generation the font map last loaded.
     private var generation: Int
 
-    init(library: FontLibrary) {
+    /// `language` is a locale code (`en`, `ja`, `zh-Hans`, `ar`).
+    init(library: FontLibrary, language: String = "en") {
         self.library = library
         fontMap = pango_cairo_font_map_new()
         pango_fc_font_map_set_config(OpaquePointer(fontMap), library.config)
@@ -48,8 +49,8 @@ final class TextEngine {
         cairo_font_options_destroy(options)
         pango_cairo_context_set_resolution(context, 72)
         pango_context_set_round_glyph_positions(context, 0)
-        // A fixed language, so font choice does not follow the machine's locale.
-        pango_context_set_language(context, pango_language_from_string("en"))
+        // The deck's language, never the machine's locale, picks the fonts.
+        pango_context_set_language(context, pango_language_from_string(language))
     }
 
     deinit {

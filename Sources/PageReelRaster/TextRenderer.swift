@@ -21,9 +21,14 @@ public final class TextRenderer: Sendable {
     /// larger than any canvas).
     public static let pixelSizes = 1.0 / 64...4096.0
 
-    /// `cacheBudget` bounds the bytes of cached text images.
-    public init(fonts: FontLibrary = FontLibrary(), cacheBudget: Int = 32 << 20) {
+    /// The language Pango shapes and picks fonts for (a deck's locale), so that a Han character
+    /// takes its Japanese form in `ja` and its Chinese one in `zh-Hans`, whatever the machine's locale.
+    public let language: String
+
+    /// `cacheBudget` bounds the bytes of cached text images; `language` is a locale code (nil = `en`).
+    public init(fonts: FontLibrary = FontLibrary(), cacheBudget: Int = 32 << 20, language: String? = nil) {
         self.fonts = fonts
+        self.language = language ?? "en"
         cache = LRUCache(budget: cacheBudget)
     }
 
@@ -34,7 +39,7 @@ public final class TextRenderer: Sendable {
         if let cached = cache.value(for: request) { return cached }
         let layout = try TextEngine.pango.withLock { _ throws(RasterError) in
             try engine.withLock { engine throws(RasterError) in
-                let ready = engine ?? TextEngine(library: fonts)
+                let ready = engine ?? TextEngine(library: fonts, language: language)
                 engine = ready
                 return try ready.layout(request)
             }

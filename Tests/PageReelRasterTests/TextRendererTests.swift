@@ -19,12 +19,13 @@ import Testing
 
     /// `pango-view` (pango1.0-tools) drawing `text` black on transparent at `size` px with the
     /// settings pagereel uses: 72 dpi, no hinting, unhinted metrics, grey anti-aliasing.
-    static func pangoView(_ text: String, font: String, size: Double, width: Double? = nil) throws -> Pixmap {
+    static func pangoView(_ text: String, font: String, size: Double, width: Double? = nil,
+                          language: String = "en") throws -> Pixmap {
         try ScratchFolder.with { folder in
             let output = folder.appendingPathComponent("reference.png").path
             var arguments = ["--no-display", "--output=\(output)", "--font=\(font) \(Int(size))px", "--dpi=72",
                              "--hinting=none", "--hint-metrics=off", "--antialias=gray", "--subpixel-positions",
-                             "--language=en", "--foreground=#000000", "--background=transparent", "--margin=8",
+                             "--language=\(language)", "--foreground=#000000", "--background=transparent", "--margin=8",
                              "--text=\(text)"]
             if let width { arguments += ["--width=\(Int(width))", "--wrap=word-char"] }
             _ = try Command.check("pango-view", arguments)
@@ -103,6 +104,24 @@ import Testing
             }
         }
         return count
+    }
+
+    /// A deck's locale picks the fonts: Han characters take their Japanese forms in `ja` and
+    /// their Simplified Chinese ones in `zh-Hans`, as pango-view draws them in those languages.
+    @Test func theLanguagePicksTheHanForms() throws {
+        let text = "直骨角"
+        var images: [String: Pixmap] = [:]
+        for language in ["ja", "zh-Hans"] {
+            let image = try TextRenderer(language: language).layout(TextStyle(string: text, size: 64, color: .black)).image
+            let reference = try Self.pangoView(text, font: Page.defaultFont, size: 64, language: language)
+            let (ours, theirs) = (Self.inkBands(image), Self.inkBands(reference))
+            #expect(ours.count == 1 && theirs.count == 1)
+            if let a = ours.first, let b = theirs.first {
+                #expect(Self.overlap(image, rows: a, reference, rows: b) > 0.9, "\(language)")
+            }
+            images[language] = image
+        }
+        #expect(images["ja"] != images["zh-Hans"])
     }
 
     @Test func emojiAreInColourAndNotTinted() throws {

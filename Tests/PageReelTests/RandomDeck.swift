@@ -86,6 +86,8 @@ struct RandomDeck {
 
     mutating func value(_ type: ValueType, key: String) -> Any {
         if key == "start" || key == "end", chance(0.8) { return Double.random(in: 0.01...0.9, using: &random) }
+        // Mostly real locale codes (a right-to-left one among them), at times a wrong one.
+        if key == "locales", chance(0.9) { return [["en"], ["ar", "en"], ["ja", "he"]][Int.random(in: 0...2, using: &random)] }
         switch type {
         case .number(let bounds): return number(bounds, integer: false)
         case .integer(let bounds): return Int(number(bounds, integer: true))

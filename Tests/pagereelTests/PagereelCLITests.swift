@@ -273,8 +273,9 @@ extension PagereelCLITests {
             // A small still of the canvas's shape (portrait samples too); 1280×720 unless the deck says.
             let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: deck))) as? [String: Any]
             let canvas = json?["canvas"] as? [String: Any]
-            let portrait = (canvas?["height"] as? Double ?? 720) > (canvas?["width"] as? Double ?? 1280)
-            let out = try CLI.run("still", deck, "--time", "1", "--size", portrait ? "144x256" : "256x144",
+            let (w, h) = (canvas?["width"] as? Double ?? 1280, canvas?["height"] as? Double ?? 720)
+            let width = h > w ? 144.0 : 256.0
+            let out = try CLI.run("still", deck, "--time", "1", "--size", "\(Int(width))x\(Int((width * h / w).rounded()))",
                                   "-o", try scratch.directory(sample) + "/s.png")
             #expect(out.status == 0, "\(sample): \(out.stderr)")
         }
