@@ -30,6 +30,8 @@ let package = Package(
                        providers: [.apt(["libpango1.0-dev", "libcairo2-dev", "libharfbuzz-dev", "libfribidi-dev",
                                           "libfontconfig-dev", "libfreetype-dev"])]),
         .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp libwebpmux", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         // The few C macros and calls Swift cannot import.
         .target(name: "CShims", dependencies: ["CFFmpeg", "CPNG", "CJPEG"]),
         // The rasterizer's texture sampling loops, in SSE2.
@@ -57,7 +59,8 @@ let package = Package(
                 plugins: ["ImportRules"]),
         // The last stage; what it is handed is Media's `Pixmap`.
         .target(name: "PageReelEncode",
-                dependencies: ["PageReelRaster", "PageReelMedia", "CShims", "CFFmpeg", "CPNG", "CImageQuant", "CYUV"],
+                dependencies: ["PageReelRaster", "PageReelMedia", "CShims", "CFFmpeg", "CPNG", "CImageQuant", "CYUV", "CWebP",
+                               "CDeflate"],
                 plugins: ["ImportRules"]),
         .target(name: "PageReel",
                 dependencies: ["PageReelJSON", "PageReelDeck", "PageReelMedia", "PageReelTimeline", "PageReelScene", "PageReelRaster",
