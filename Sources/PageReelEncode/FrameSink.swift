@@ -10,6 +10,10 @@
 //   (libimagequant plus RGB k-means, on every core) and is written in order with transparency for
 //   what is already on screen, a crop to what changes and lossy LZW (`GIFWriter`). That work runs
 //   behind the frames it is given, so the GIF reports a `backlog`.
+// - APNG: lossless; identical frames merged into one with an exact n/fps delay, every other frame
+//   cropped to what it changes and stored exactly or with its unchanged pixels transparent,
+//   whichever deflates smaller; filtered and compressed (libdeflate) on every core while frames
+//   arrive and written in order (`APNGWriter`), with a `backlog` like the GIF's.
 // - PNG sequences, the poster frame and stills go through `PNGFile`, one file per absolute frame
 //   index for sequences; `PNGWriter` encodes them with libpng. Writing PNG is an output, so it is
 //   here; reading PNG (a deck's screenshots) is PageReelMedia's.

@@ -1,7 +1,8 @@
 import Synchronization
 
 /// Tells the GIF's background work to stop: polled by the quantizers and the composer between
-/// frames and every `rows` rows, and by the writer while it waits for them.
+/// frames and every `rows` rows, and by the writer while it waits for them. The APNG's encoders
+/// and writer poll it the same way.
 ///
 /// Two things stop it: the writer itself (it failed, or was dropped before `finish`), and the
 /// owner's request (`requested`, e.g. a signal's cancellation), which nobody needs to forward: the

@@ -83,13 +83,13 @@ public final class GIFWriter: FrameSink {
             throw .frameOrder(path: path, index: index, previous: latest.indices.upperBound - 1)
         }
         written += 1
-        if let last = latest, Self.isSame(frame, as: last.pixels) {
+        if let last = latest, frame.hasSameOpaquePixels(as: last.pixels) {
             latest!.indices = last.indices.lowerBound..<index + 1
             latest!.written = written
             return
         }
         if let last = latest { try hand(last.pixels, run: last.indices.lowerBound..<index, written: last.written) }
-        latest = (Self.opaque(frame), index..<index + 1, written)
+        latest = (frame.opaqueWords(), index..<index + 1, written)
     }
 
     public func finish() throws(EncodeError) { try finish(progress: { _ in }) }
@@ -108,37 +108,5 @@ public final class GIFWriter: FrameSink {
         try stage.submit(.init(number: submitted, pixels: pixels, previous: shown, start: start, covers: written))
         submitted += 1
         shown = pixels
-    }
-
-    /// Frames are premultiplied over an opaque canvas, so RGB is already the colour over black;
-    /// alpha is forced to 255 so palettes stay opaque and no pixel word is 0 (the colour
-    /// histogram's empty key). Alpha is the high byte of each little-endian 32-bit pixel.
-    private static func opaque(_ frame: Pixmap) -> [UInt32] {
-        frame.pixels.withUnsafeBytes { raw in
-            let source = raw.bindMemory(to: UInt32.self)
-            return [UInt32](unsafeUninitializedCapacity: source.count) { words, count in
-                for i in source.indices { words[i] = source[i] | 0xFF00_0000 }
-                count = source.count
-            }
-        }
-    }
-
-    /// Whether `frame`, made opaque, equals `pixels`.
-    private static func isSame(_ frame: Pixmap, as pixels: [UInt32]) -> Bool {
-        frame.pixels.withUnsafeBytes { raw in
-            let source = raw.bindMemory(to: UInt32.self)
-            return pixels.withUnsafeBufferPointer { words in
-                // Compared in blocks without branching inside, so the loop vectorizes.
-                var start = 0
-                while start < source.count {
-                    let end = min(start + 256, source.count)
-                    var differs: UInt32 = 0
-                    for i in start..<end { differs |= (source[i] | 0xFF00_0000) ^ words[i] }
-                    if differs != 0 { return false }
-                    start = end
-                }
-                return true
-            }
-        }
     }
 }
