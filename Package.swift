@@ -30,7 +30,7 @@ let package = Package(
                        providers: [.apt(["libpango1.0-dev", "libcairo2-dev", "libharfbuzz-dev", "libfribidi-dev",
                                           "libfontconfig-dev", "libfreetype-dev"])]),
         .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
-        .systemLibrary(name: "CWebP", pkgConfig: "libwebp libwebpmux", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CWebP", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         // The few C macros and calls Swift cannot import.
         .target(name: "CShims", dependencies: ["CFFmpeg", "CPNG", "CJPEG"]),

@@ -20,11 +20,13 @@ public struct ExportOptions: Sendable {
     public var preset: String = "medium"
     /// x264 tune; nil = none.
     public var tune: String? = "animation"
-    /// GIF frame rate; nil = the video's, but at most `maximumDefaultGIFFPS`.
+    /// The animated images' frame rate (GIF, WebP, APNG); nil = the video's, but at most
+    /// `maximumDefaultGIFFPS`.
     public var gifFPS: Int?
-    /// GIF width in pixels; the GIF is rendered at that size (the canvas's aspect ratio kept).
+    /// The animated images' width in pixels (GIF, WebP, APNG); they are rendered at that size
+    /// (the canvas's aspect ratio kept).
     public var gifWidth: Int?
-    /// GIF loop count: 0 = forever.
+    /// The animated images' loop count: 0 = forever, -1 = play once, N = N more times.
     public var loop: Int = 0
     /// Whether the summary lists each output's SHA-256 (read back once written).
     public var checksums = false
@@ -41,6 +43,12 @@ public struct ExportOptions: Sendable {
     /// GIF quality 1…100 (`gifQualities`): 100 keeps the quantized frames exactly (lossless
     /// LZW); lower values let lossy LZW move pixels further and, below 80, use fewer colours.
     public var gifQuality: Int = GIFOptions.defaultQuality
+    /// WebP quality 1…100 (`WebPOptions`): 100 is lossless.
+    public var webpQuality: Int = WebPOptions.defaultQuality
+    /// The most bytes each output may take (`--max-size`): animated images are fitted into it
+    /// with the best quality that fits (`BudgetedImageSink`); MP4 and WebM get a bitrate cap that
+    /// keeps them within it. nil = no limit.
+    public var maxSize: ByteSize?
 
     /// The GIF qualities there are.
     public static let gifQualities = GIFOptions.qualities
@@ -59,7 +67,7 @@ public struct ExportOptions: Sendable {
 public struct Output: Sendable, Equatable {
     /// What is written: a video, a GIF, a still, or a folder of frames.
     public enum Format: String, Sendable, Equatable {
-        case mp4, gif, webm
+        case mp4, gif, webm, webp, apng
         /// One PNG: the first frame rendered.
         case png
         /// A folder of `frame-000000.png` files numbered by absolute frame index.
@@ -70,6 +78,9 @@ public struct Output: Sendable, Equatable {
     /// directory.
     public var path: String
     public var format: Format
+
+    /// GIF, WebP and APNG: the README animations, rendered at the images' own rate and width.
+    public var isAnimatedImage: Bool { [.gif, .webp, .apng].contains(format) }
 
     /// An output of an explicit format, whatever the path's extension.
     public init(path: String, format: Format) {

@@ -45,6 +45,9 @@ public final class Exporter {
         public var elapsed: Double
         /// The locale exported (the deck's `locales`), nil when the deck has none.
         public var locale: String?
+        /// For each output fitted into `--max-size` (by path): the budget, its size and the
+        /// encoding chosen (GIF, WebP, APNG), or the bitrate cap that held it (MP4, WebM).
+        public var budgets: [String: BudgetFit]?
         /// Each output's SHA-256 (64 hex digits), by path, when `ExportOptions.checksums` asked for it;
         /// a frames folder's is the SHA-256 of its `name digest` lines, sorted by name. Outputs are
         /// byte-identical for the same deck, options and library versions, so a CI job can skip an
@@ -86,6 +89,9 @@ public final class Exporter {
         if !ExportOptions.gifQualities.contains(options.gifQuality) {
             throw .usage("--gif-quality: \(options.gifQuality) is outside 1…100")
         }
+        if !WebPOptions.qualities.contains(options.webpQuality) {
+            throw .usage("--webp-quality: \(options.webpQuality) is outside 1…100")
+        }
         var seen = Set<String>()
         for output in options.outputs where !seen.insert((output.path as NSString).standardizingPath).inserted {
             throw .usage("-o \(output.path) is given twice")
@@ -111,6 +117,9 @@ public final class Exporter {
         }
         if let fps = options.fps, fps > target.maxFPS {
             throw .usage("--fps \(fps): \(flag) takes at most \(target.maxFPS) fps")
+        }
+        if let budget = options.maxSize, let bitrate = target.videoBitrate {
+            throw .usage("--max-size \(budget): \(flag) holds the video at \(bitrate / 1_000_000) Mbit/s, not at a size")
         }
         if let crf = options.crf, let bitrate = target.videoBitrate {
             throw .usage("--crf \(crf): \(flag) holds the video at \(bitrate / 1_000_000) Mbit/s, not at a quality")
@@ -158,6 +167,7 @@ public final class Exporter {
         let start = Date()
         var files: [[OutputFile]] = []
         var elapsed: [Double] = []
+        var fits: [[String: BudgetFit]] = []
         do throws(PageReelError) {
             for exporter in exporters {
                 files.append(try exporter.options.outputs.map { output throws(PageReelError) in try OutputFile(output) })
@@ -167,12 +177,18 @@ public final class Exporter {
             var done = 0
             for (exporter, files) in zip(exporters, files) {
                 let begin = Date()
+                var fitted: [String: BudgetFit] = [:]
                 for group in try exporter.makeGroups(files, cancellation: cancellation) {
                     try group.run(cancellation: cancellation) { () in
                         done += 1
                         progress?(Progress(done: done, total: total, elapsed: Date().timeIntervalSince(start)))
                     }
+                    for sink in group.sinks {
+                        if let fit = sink.fit.withLock({ $0 }) { fitted[sink.output.path] = fit }
+                    }
                 }
+                try exporter.checkVideoBudgets(files, into: &fitted)
+                fits.append(fitted)
                 elapsed.append(Date().timeIntervalSince(begin))
             }
             if let signal = cancellation?.signal { throw .interrupted(signal: signal) }
@@ -186,6 +202,7 @@ public final class Exporter {
             var summary = Summary(outputs: files[k].map(\.output.path), frames: exporter.frames.count,
                                   seconds: Double(exporter.frames.count) / Double(exporter.fps), elapsed: elapsed[k])
             summary.locale = exporter.project.deck.locale
+            if exporter.options.maxSize != nil { summary.budgets = fits[k] }
             if exporter.options.checksums { summary.sha256 = try Self.checksums(of: files[k].map(\.output)) }
             summaries.append(summary)
         }
@@ -228,19 +245,20 @@ public final class Exporter {
         return stem + "-" + DeckDecoder.localePlaceholder + (ext.isEmpty ? "" : "." + ext)
     }
 
-    /// The frames rendered for every output: the video's, and the GIF's when it has its own render.
+    /// The frames rendered for every output: the video's, and the animated images' when they have
+    /// their own render.
     var renderedFrames: Int {
-        let main = options.outputs.contains { !(separateGIF && $0.format == .gif) } ? frames.count : 0
-        let gif = separateGIF && options.outputs.contains { $0.format == .gif }
+        let main = options.outputs.contains { !(separateImages && $0.isAnimatedImage) } ? frames.count : 0
+        let images = separateImages && options.outputs.contains(where: \.isAnimatedImage)
             ? gifFrames(frameCount: project.timeline.frameCount(fps: gifFPS)).count : 0
-        return main + gif
+        return main + images
     }
 
-    /// The GIF's scale when `--gif-width` gives it one.
+    /// The animated images' scale when `--gif-width` gives them one.
     private var gifScale: Double? { options.gifWidth.map { Double($0) / Double(project.deck.canvas.width) } }
 
-    /// Whether a GIF needs a render of its own, at its own rate or width.
-    private var separateGIF: Bool { gifFPS != fps || (gifScale != nil && gifScale != scale) }
+    /// Whether the animated images need a render of their own, at their own rate or width.
+    private var separateImages: Bool { gifFPS != fps || (gifScale != nil && gifScale != scale) }
 
     /// The GIF's frames, of `frameCount` at its rate: the same stretch of time as the video's.
     private func gifFrames(frameCount: Int) -> Range<Int> {
@@ -249,15 +267,15 @@ public final class Exporter {
         return first..<max(first + 1, end)
     }
 
-    /// Outputs grouped by the render they need: the video's, and a second one for a GIF at its
-    /// own rate or width.
+    /// Outputs grouped by the render they need: the video's, and a second one for the animated
+    /// images (GIF, WebP, APNG) at their own rate or width.
     private func makeGroups(_ files: [OutputFile], cancellation: Cancellation?) throws(PageReelError) -> [RenderGroup] {
         let main = FrameSource(project: project, transition: options.transition, fps: fps, scale: scale)
         var mainSinks: [OutputSink] = []
-        var gifFiles: [OutputFile] = []
+        var imageFiles: [OutputFile] = []
         for file in files {
-            if file.output.format == .gif && separateGIF {
-                gifFiles.append(file)
+            if file.output.isAnimatedImage && separateImages {
+                imageFiles.append(file)
             } else {
                 mainSinks.append(OutputSink(file, sink: try makeSink(file, width: main.width, height: main.height, fps: fps,
                                                                      cancellation: cancellation)))
@@ -265,11 +283,11 @@ public final class Exporter {
         }
         var groups: [RenderGroup] = []
         if !mainSinks.isEmpty { groups.append(RenderGroup(source: main, frames: frames, sinks: mainSinks)) }
-        if !gifFiles.isEmpty {
+        if !imageFiles.isEmpty {
             let source = FrameSource(project: project, transition: options.transition, fps: gifFPS,
                                      scale: gifScale ?? scale)
             var sinks: [OutputSink] = []
-            for file in gifFiles {
+            for file in imageFiles {
                 sinks.append(OutputSink(file, sink: try makeSink(file, width: source.width, height: source.height, fps: gifFPS,
                                                              cancellation: cancellation)))
             }
@@ -281,7 +299,8 @@ public final class Exporter {
     /// A new encoder for `file`, the caller's alone (`sending`), so it can move to another thread.
     private func makeSink(_ file: OutputFile, width: Int, height: Int, fps: Int,
                           cancellation: Cancellation?) throws(PageReelError) -> sending FrameSink {
-        let video = try videoOptions(for: file.output.format, width: width, height: height, fps: fps)
+        let video = try videoOptions(for: file.output.format, width: width, height: height, fps: fps,
+                                     path: file.output.path)
         do throws(EncodeError) {
             switch file.output.format {
             case .mp4, .webm:
@@ -291,9 +310,8 @@ public final class Exporter {
                 let samples = AudioClock.sample(ofFrame: frames.upperBound, fps: fps) - first
                 return try VideoWriter(path: file.temporaryPath, options: video,
                                        audio: (SoundMix(plan: sound, start: first + video.audio.start), samples))
-            case .gif:
-                return try makeGIFWriter(path: file.temporaryPath, width: width, height: height, fps: fps,
-                                         cancellation: cancellation)
+            case .gif, .webp, .apng:
+                return try makeImageSink(file, width: width, height: height, fps: fps, cancellation: cancellation)
             case .pngFrames:
                 return try PNGSequenceWriter(directory: file.temporaryPath)
             case .png:
@@ -314,7 +332,7 @@ public final class Exporter {
         let message = error.description.replacingOccurrences(of: temporaryPath + ": ", with: "")
             .replacingOccurrences(of: temporaryPath, with: output.path)
         switch error {
-        case .cannotCreate: return .cannotCreateOutput(path: output.path, message: message)
+        case .cannotCreate, .overBudget: return .cannotCreateOutput(path: output.path, message: message)
         case .diskFull: return .writeFailed(path: output.path, message: "no space left on device")
         case .writeFailed: return .writeFailed(path: output.path, message: message)
         case .invalidOption: return .usage("\(output.path): \(message)")

@@ -17,6 +17,8 @@ final class OutputSink: Sendable {
     let temporaryPath: String
     /// The encoder; nil once `finish` has taken it.
     private let sink: Mutex<(any FrameSink)?>
+    /// What fitting the output into `--max-size` chose, once finished (animated images).
+    let fit = Mutex<BudgetFit?>(nil)
 
     init(_ file: OutputFile, sink: sending any FrameSink) {
         output = file.output
@@ -45,6 +47,7 @@ final class OutputSink: Sendable {
         do throws(EncodeError) {
             guard let sink = sink.withLock({ $0.take() }) else { throw .finished(path: temporaryPath) }
             try sink.finish(progress: progress)
+            if let budgeted = sink as? BudgetedImageSink { fit.withLock { $0 = budgeted.fit } }
         } catch {
             throw Exporter.map(error, output: output, temporaryPath: temporaryPath)
         }

@@ -11,12 +11,16 @@
 //
 // A program using pagereel imports this module only. It re-exports the deck model (PageReelDeck:
 // `Deck`, `Page`, `Step`, …), which is the format itself and changes only with it, `Pixmap`, the
-// picture `Still` returns, and `InputRoots`, the folders a deck may read from; the timeline,
+// picture `Still` returns, `InputRoots`, the folders a deck may read from, and the size budget's
+// `ByteSize` and what fitting it chose (`BudgetFit`, `ImageEncoding`); the timeline,
 // scene, rasterizer and encoders stay behind the facade, so they can change without touching a
 // caller (or the command line, which is such a caller).
 @_exported import PageReelDeck
 @_exported import struct PageReelMedia.Pixmap
 @_exported import struct PageReelMedia.InputRoots
+@_exported import struct PageReelEncode.ByteSize
+@_exported import struct PageReelEncode.BudgetFit
+@_exported import struct PageReelEncode.ImageEncoding
 import Foundation
 import PageReelMedia
 import PageReelRaster

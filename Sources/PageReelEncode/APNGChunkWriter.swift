@@ -5,6 +5,11 @@ import Glibc
 /// its image data (`IDAT` for the first frame, which is also the default image; `fdAT` after),
 /// and `IEND` (APNG specification 1.0, PNG specification §5).
 ///
+/// Pixels are 8-bit RGBA although the frames are opaque: blend-over frames need fully
+/// transparent pixels for "unchanged". RGB would be 6–8% smaller on the sample swipes, where
+/// blend-over never wins, but a screen with a blinking caret and a moving badge is 72% smaller
+/// with it.
+///
 /// The frame count goes into `acTL`, before any frame, but is known only at the end: `acTL` is
 /// written with 0 frames and `finish` overwrites the count and the chunk's CRC in place, so the
 /// file streams out and nothing is kept for later. Output is buffered and goes out with
@@ -52,14 +57,15 @@ final class APNGChunkWriter {
     /// The largest image-data chunk written; a frame's data is split into chunks of this size.
     /// PNG allows 2³¹ − 1 bytes; 1 MiB costs 16 bytes a MiB and spares decoders large reads.
     static let maximumChunkData = 1 << 20
-    /// Where `acTL`'s data begins: after the signature (8 bytes) and `IHDR` (12 + 13).
+    /// Where `acTL`'s data begins: after the signature (8 bytes), `IHDR` (12 + 13) and `acTL`'s
+    /// length and type.
     private static let animationControlOffset: off_t = 8 + 25 + 8
 
     private let path: String
     private var descriptor: Int32
     private var buffer: [UInt8] = []
     private static let flushSize = 1 << 16
-    /// The `acTL` data as written: frame count and plays.
+    /// `acTL`'s play count (its frame count is `frameCount`).
     private var plays: UInt32 = 0
     /// The next `fcTL`/`fdAT` sequence number.
     private var sequence: UInt32 = 0

@@ -16,7 +16,8 @@ import Synchronization
 /// Bounds. At most `limit` frames are between `submit` and the file; `submit` waits for room, which
 /// holds rendering back when compression is the slower side. Each frame in flight holds its pixels
 /// (4 bytes a pixel, shared with the next frame's diff) and, once encoded, its compressed data;
-/// each worker's encoder about 8 bytes a pixel and its compressor's tables.
+/// each worker's encoder about 12 bytes a pixel (the rectangle's rows, filtered, compressed) and
+/// its compressor's tables.
 ///
 /// Threads, as in `GIFFrameStage`: the workers are threads of their own, started with the first
 /// frame and ended by `close`, so a long export does not occupy Dispatch's few global threads.
@@ -60,7 +61,7 @@ final class APNGFrameStage: Sendable {
     /// More workers than frames in flight would idle; the writing itself is a small part.
     static let maximumWorkers = 8
 
-    let stop: GIFStop
+    let stop: EncodeStop
     /// Frames between `submit` and the file: two per worker keeps every worker busy while the
     /// renderer delivers frames unevenly.
     let limit: Int
@@ -75,7 +76,7 @@ final class APNGFrameStage: Sendable {
 
     /// A stage writing into `file`, whose header is written; frames are `width`×`height`, their
     /// durations in frames at `fps`, compressed at libdeflate's `level`.
-    init(width: Int, height: Int, fps: Int, level: Int, file: sending APNGChunkWriter, stop: GIFStop) {
+    init(width: Int, height: Int, fps: Int, level: Int, file: sending APNGChunkWriter, stop: EncodeStop) {
         (self.width, self.height, self.fps, self.level) = (width, height, fps, level)
         self.stop = stop
         workerCount = min(Self.maximumWorkers, max(1, ProcessInfo.processInfo.activeProcessorCount))

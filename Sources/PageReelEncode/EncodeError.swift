@@ -18,6 +18,8 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
     case system(path: String, call: String, code: Int32, message: String)
     /// libimagequant returned `code` (a `liq_error`) from `call`.
     case imageQuant(path: String, call: String, code: Int32)
+    /// A libwebp call failed (`call`, with libwebp's reason).
+    case webp(path: String, call: String, message: String)
     /// An option value the encoder does not accept, e.g. an unknown preset or a zero frame rate.
     case invalidOption(path: String, name: String, value: String, message: String)
     /// A frame's size differs from the size the writer was created with.
@@ -29,6 +31,9 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
     case badInput(path: String, message: String)
     /// The frames written are not the ones the file records (`VideoOptions.shard`).
     case shardFrames(path: String, recorded: ClosedRange<Int>, written: Int, first: Int, last: Int)
+    /// No encoding the budget allows made the image small enough; `smallest` describes the
+    /// smallest encode made (its size and settings).
+    case overBudget(path: String, budget: String, smallest: String)
     /// `finish()` was called before any frame was written.
     case noFrames(path: String)
     /// `write` or `finish` was called after `finish()`.
@@ -40,10 +45,11 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
     public var path: String {
         switch self {
         case .cannotCreate(let path, _, _), .diskFull(let path), .writeFailed(let path, _, _),
-             .ffmpeg(let path, _, _, _), .system(let path, _, _, _), .imageQuant(let path, _, _), .invalidOption(let path, _, _, _),
+             .ffmpeg(let path, _, _, _), .system(let path, _, _, _), .imageQuant(let path, _, _), .webp(let path, _, _),
+             .invalidOption(let path, _, _, _),
              .frameSize(let path, _, _, _, _, _), .frameOrder(let path, _, _), .noFrames(let path),
              .badInput(let path, _), .shardFrames(let path, _, _, _, _),
-             .finished(let path), .stopped(let path):
+             .finished(let path), .stopped(let path), .overBudget(let path, _, _):
             path
         }
     }
@@ -62,6 +68,8 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(path): \(call) failed: \(message) (errno \(code))"
         case .imageQuant(let path, let call, let code):
             "\(path): \(call) failed: \(Self.imageQuantName(code))"
+        case .webp(let path, let call, let message):
+            "\(path): \(call) failed: \(message)"
         case .invalidOption(let path, let name, let value, let message):
             "\(path): \(name) \"\(value)\": \(message)"
         case .frameSize(let path, let index, let width, let height, let expectedWidth, let expectedHeight):
@@ -72,6 +80,9 @@ public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(path): \(message)"
         case .shardFrames(let path, let recorded, let written, let first, let last):
             "\(path): records frames \(recorded.lowerBound)-\(recorded.upperBound) but was given \(written) frames (\(first)-\(last))"
+        case .overBudget(let path, let budget, let smallest):
+            "\(path): does not fit in \(budget) (--max-size): the smallest encode was \(smallest); "
+                + "shorten the deck, lower --gif-width or --gif-fps, or allow more"
         case .noFrames(let path):
             "\(path): no frames to write"
         case .finished(let path):

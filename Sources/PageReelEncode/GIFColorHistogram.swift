@@ -49,7 +49,7 @@ final class GIFColorHistogram {
     /// `previous`). Both hold opaque RGBA words, one per pixel. Polls `stop` every 64K pixels and
     /// returns early, the histogram incomplete, once it is set.
     func collect(_ current: UnsafeBufferPointer<UInt32>, changedFrom previous: UnsafeBufferPointer<UInt32>?,
-                 stop: GIFStop? = nil) {
+                 stop: EncodeStop? = nil) {
         clear()
         for p in 0..<pixelEntries.count {
             if p & 0xFFFF == 0, let stop, stop.isStopped { return }

@@ -22,7 +22,7 @@ final class GIFFrameComposer {
     private let tolerance: Int
     private let screen: PixelBuffer
     private let writer: GIFBlockWriter
-    private let stop: GIFStop
+    private let stop: EncodeStop
     private let lzw = LZWEncoder()
     /// The cropped image: symbols, the source colours and the screen under them.
     private let symbols: UnsafeMutableBufferPointer<UInt8>
@@ -34,7 +34,7 @@ final class GIFFrameComposer {
     private var pendingStart = 0
 
     /// Polls `stop` every few rows (and LZW every 64K pixels); once stopped, `add` throws.
-    init(width: Int, height: Int, tolerance: Int, writer: GIFBlockWriter, stop: GIFStop) {
+    init(width: Int, height: Int, tolerance: Int, writer: GIFBlockWriter, stop: EncodeStop) {
         self.width = width
         self.height = height
         self.tolerance = tolerance
@@ -155,7 +155,7 @@ final class GIFFrameComposer {
         let screen = self.screen.words
         var bounds = Rectangle(left: width, top: height, right: -1, bottom: -1)
         for y in 0..<height {
-            if y % GIFStop.rows == 0 && stop.isStopped { return nil }
+            if y % EncodeStop.rows == 0 && stop.isStopped { return nil }
             var rowLeft = width, rowRight = -1
             for x in 0..<width {
                 let p = y * width + x, index = indices[p]

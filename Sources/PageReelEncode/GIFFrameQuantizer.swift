@@ -48,7 +48,7 @@ final class GIFFrameQuantizer {
     /// `stop` is polled between steps and inside each pixel loop; once it is set, the work is
     /// abandoned with `EncodeError.stopped`.
     func quantize(_ current: [UInt32], previous: [UInt32]?, maxColors: Int, into output: inout Output,
-                  stop: GIFStop) throws(EncodeError) {
+                  stop: EncodeStop) throws(EncodeError) {
         output.source = current
         current.withUnsafeBufferPointer { current in
             guard let previous else { return histogram.collect(current, changedFrom: nil, stop: stop) }
@@ -76,7 +76,7 @@ final class GIFFrameQuantizer {
     /// Floyd–Steinberg error diffusion at strength `dithering` over the changed pixels; unchanged
     /// pixels neither take nor pass on error.
     private func dither(_ pixels: UnsafeBufferPointer<UInt32>, palette: [UInt32],
-                        into indices: UnsafeMutableBufferPointer<UInt8>, stop: GIFStop) throws(EncodeError) {
+                        into indices: UnsafeMutableBufferPointer<UInt8>, stop: EncodeStop) throws(EncodeError) {
         let entries = histogram.pixelEntries, nearest = builder.nearest, search = builder.search
         let colors = palette.map { SIMD3(Float($0 & 0xFF), Float($0 >> 8 & 0xFF), Float($0 >> 16 & 0xFF)) }
         // Error carried into this row and the next, with a one-pixel margin on each side.
@@ -84,7 +84,7 @@ final class GIFFrameQuantizer {
         var below = carried
         let white = SIMD3<Float>(repeating: 255)
         for y in 0..<height {
-            if y % GIFStop.rows == 0 { try stop.check() }
+            if y % EncodeStop.rows == 0 { try stop.check() }
             for x in below.indices { below[x] = .zero }
             for x in 0..<width {
                 let p = y * width + x

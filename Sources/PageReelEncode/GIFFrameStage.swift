@@ -74,7 +74,7 @@ final class GIFFrameStage: Sendable {
     /// 1080p).
     static let maximumWorkers = 8
 
-    let stop: GIFStop
+    let stop: EncodeStop
     /// Frames between `submit` and the file: two per worker keeps every worker busy while the
     /// renderer delivers frames unevenly.
     let limit: Int
@@ -90,7 +90,7 @@ final class GIFFrameStage: Sendable {
     private let room = DispatchSemaphore(value: 0)
 
     init(width: Int, height: Int, speed: Int, dithering: Float, maxColors: Int,
-         composer: sending GIFFrameComposer, stop: GIFStop) {
+         composer: sending GIFFrameComposer, stop: EncodeStop) {
         let count = min(Self.maximumWorkers, max(1, ProcessInfo.processInfo.activeProcessorCount))
         (self.width, self.height, self.speed, self.dithering, self.maxColors) = (width, height, speed, dithering, maxColors)
         self.stop = stop

@@ -30,7 +30,7 @@ final class GIFPaletteBuilder {
 
     /// The palette (opaque pixel words) for the colours in `histogram`, at most `maxColors`
     /// (2…256) of them; fills `nearest` and `search`. Polls `stop` between refinement rounds.
-    func build(_ histogram: GIFColorHistogram, maxColors: Int, stop: GIFStop) throws(EncodeError) -> [UInt32] {
+    func build(_ histogram: GIFColorHistogram, maxColors: Int, stop: EncodeStop) throws(EncodeError) -> [UInt32] {
         let count = histogram.count
         if count <= maxColors {
             for e in 0..<count { nearest[e] = UInt8(e) }
@@ -62,7 +62,7 @@ final class GIFPaletteBuilder {
     /// Lloyd's k-means in sRGB, weighted by pixel counts; leaves the palette rounded to whole
     /// values, `nearest` mapping every entry to its nearest rounded colour, and `search` ready.
     private func refine(_ histogram: GIFColorHistogram, _ red: inout [Float], _ green: inout [Float],
-                        _ blue: inout [Float], stop: GIFStop) throws(EncodeError) {
+                        _ blue: inout [Float], stop: EncodeStop) throws(EncodeError) {
         let k = red.count, count = histogram.count
         var sums = [Double](repeating: 0, count: 4 * k)
         for round in 0..<Self.refinementRounds {

@@ -57,7 +57,7 @@ public final class GIFWriter: FrameSink {
         let file = try GIFBlockWriter(path: path)
         try file.writeHeader(width: options.width, height: options.height, loop: options.loop)
         let tolerance = Int((options.compressionTolerance * options.compressionTolerance).rounded())
-        let stop = GIFStop(path: path, requested: shouldStop)
+        let stop = EncodeStop(path: path, requested: shouldStop)
         let composer = GIFFrameComposer(width: options.width, height: options.height, tolerance: tolerance,
                                         writer: file, stop: stop)
         stage = GIFFrameStage(width: options.width, height: options.height, speed: Self.speed,

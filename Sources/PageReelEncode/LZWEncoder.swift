@@ -60,7 +60,7 @@ final class LZWEncoder {
     /// close ones; `symbols` then holds what was actually encoded. Polls `stop` every 64K symbols
     /// and returns early, the output incomplete, once it is set.
     func encode(_ symbols: UnsafeMutableBufferPointer<UInt8>, colors: Colors? = nil, minimumCodeSize: Int,
-                into output: inout [UInt8], stop: GIFStop? = nil) {
+                into output: inout [UInt8], stop: EncodeStop? = nil) {
         precondition((2...8).contains(minimumCodeSize), "GIF's minimum code size is 2…8")
         let clear = 1 << minimumCodeSize, end = clear + 1, first = clear + 2
         var bits = minimumCodeSize + 1, nextCode = first

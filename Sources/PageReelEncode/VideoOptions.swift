@@ -50,6 +50,11 @@ public struct VideoOptions: Sendable, Equatable {
     /// The H.264 level the stream must stay within, as 10 × the level (40 = 4.0); x264 limits
     /// its reference frames to the level's picture buffer. nil = whatever x264 infers.
     public var level: Int?
+    /// A ceiling in bit/s on the constant quality (`--max-size`): H.264 keeps its CRF, but x264's
+    /// VBV (this rate, a one-second buffer) holds every second of video below it ("capped CRF"),
+    /// so the file is at most this rate times its length plus one buffer; VP9 encodes in
+    /// libvpx's constrained-quality mode with this as its target. nil = no ceiling.
+    public var maxBitrate: Int?
 
     public init(codec: Codec = .h264, width: Int, height: Int, fps: Int, crf: Int? = nil,
                 preset: String = "medium", tune: String? = "animation") {
@@ -65,9 +70,11 @@ public struct VideoOptions: Sendable, Equatable {
     /// The CRF actually used.
     public var effectiveCRF: Int { crf ?? codec.defaultCRF }
 
-    /// How the rate is controlled, for people: `crf 18`, or `cbr 11000k, level 4.0`.
+    /// How the rate is controlled, for people: `crf 18`, `crf 18, max 2400k` or `cbr 11000k, level 4.0`.
     public var rateDescription: String {
-        guard let bitrate, codec == .h264 else { return "crf \(effectiveCRF)" }
+        guard let bitrate, codec == .h264 else {
+            return "crf \(effectiveCRF)" + (maxBitrate.map { ", max \($0 / 1000)k" } ?? "")
+        }
         return "cbr \(bitrate / 1000)k" + (level.map { ", level \($0 / 10).\($0 % 10)" } ?? "")
     }
 }

@@ -141,6 +141,15 @@ public final class VideoWriter: FrameSink {
             context.pointee.rc_max_rate = Int64(bitrate)
             context.pointee.rc_buffer_size = Int32(clamping: bitrate)
         }
+        if let cap = options.maxBitrate, options.bitrate == nil {
+            switch options.codec {
+            case .h264:
+                context.pointee.rc_max_rate = Int64(cap)
+                context.pointee.rc_buffer_size = Int32(clamping: cap)
+            case .vp9:
+                context.pointee.bit_rate = Int64(cap)
+            }
+        }
         if options.codec == .h264, let level = options.level { context.pointee.level = Int32(level) }
         if globalHeader { context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
     }

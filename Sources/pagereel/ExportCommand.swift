@@ -19,6 +19,7 @@ struct ExportCommand: ParsableCommand {
           pagereel export deck.json --frames 0-149 -o part1.mp4
           pagereel export deck.json --audio-bitrate 256k -o store.mp4
           pagereel export deck.json --target appstore-iphone --locale all -o preview-{locale}.mp4
+          pagereel export deck.json --gif-width 960 --max-size 10MB -o demo.webp -o demo.gif
         """
     )
 
@@ -29,7 +30,7 @@ struct ExportCommand: ParsableCommand {
     var deck: String
 
     @Option(name: [.customShort("o"), .customLong("output")],
-            help: ArgumentHelp(".mp4, .gif, .webm, .png (the first frame) or DIR/ (a PNG per frame); repeatable. "
+            help: ArgumentHelp(".mp4, .gif, .webm, .webp, .apng, .png (the first frame) or DIR/ (a PNG per frame); repeatable. "
                                + "Without -o: DECK.mp4 beside the deck.", valueName: "path"),
             completion: .file(), transform: Output.init(parsing:))
     var outputs: [Output] = []
@@ -51,12 +52,12 @@ struct ExportCommand: ParsableCommand {
     var tune: String = defaults.tune ?? "none"
 
     @Option(name: .customLong("gif-fps"),
-            help: ArgumentHelp("GIF frame rate 1…50 (default: the video's, at most \(ExportOptions.maximumDefaultGIFFPS)).",
+            help: ArgumentHelp("GIF, WebP and APNG frame rate 1…50 (default: the video's, at most \(ExportOptions.maximumDefaultGIFFPS)).",
                                valueName: "n"))
     var gifFPS: Int?
 
     @Option(name: .customLong("gif-width"),
-            help: ArgumentHelp("GIF width in pixels, 16…7680 (default: the video's).", valueName: "n"))
+            help: ArgumentHelp("GIF, WebP and APNG width in pixels, 16…7680 (default: the video's).", valueName: "n"))
     var gifWidth: Int?
 
     @Option(name: .customLong("gif-quality"),
@@ -64,9 +65,21 @@ struct ExportCommand: ParsableCommand {
                                + "with lossy compression and, below 80, fewer colours.", valueName: "n"))
     var gifQuality: Int = defaults.gifQuality
 
+    @Option(name: .customLong("webp-quality"),
+            help: ArgumentHelp("WebP quality 1…100: 100 is lossless; below it each changed area is lossy VP8 at that "
+                               + "quality, or lossless where that is smaller.", valueName: "n"))
+    var webpQuality: Int = defaults.webpQuality
+
+    @Option(name: .customLong("max-size"),
+            help: ArgumentHelp("The most each output may take: 10MB, 0.9MB, 800KB (10³/10⁶ bytes, as GitHub counts), "
+                               + "1.5MiB. GIF, WebP and APNG lower their quality, then their rate, then their width "
+                               + "until they fit; MP4 and WebM cap their bitrate.", valueName: "size"),
+            transform: SizeBudget.init(parsing:))
+    var maxSize: SizeBudget?
+
     // `.unconditional`, so that `--loop -1` reads -1 as the value rather than as an option.
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("GIF loops: 0 forever, -1 play once, N repeats.", valueName: "n"))
+            help: ArgumentHelp("GIF, WebP and APNG loops: 0 forever, -1 play once, N repeats.", valueName: "n"))
     var loop: Int = defaults.loop
 
     @Flag(name: .customLong("no-audio"), help: "Write MP4 and WebM without the deck's sound.")
@@ -98,6 +111,7 @@ struct ExportCommand: ParsableCommand {
         try ValidationError.check(gifFPS, "--gif-fps", in: 1...50)
         try ValidationError.check(gifWidth, "--gif-width", in: 16...7680)
         try ValidationError.check(gifQuality, "--gif-quality", in: ExportOptions.gifQualities)
+        try ValidationError.check(webpQuality, "--webp-quality", in: ExportOptions.gifQualities)
         try ValidationError.check(loop, "--loop", in: -1...65535)
         if locales.locale == "all" {
             let placeholder = DeckDecoder.localePlaceholder
@@ -123,6 +137,8 @@ struct ExportCommand: ParsableCommand {
         options.gifWidth = gifWidth
         options.loop = loop
         options.gifQuality = gifQuality
+        options.webpQuality = webpQuality
+        options.maxSize = maxSize?.size
         options.audio = !noAudio
         options.audioBitrate = audioBitrate?.bitsPerSecond
         options.target = target.target
@@ -152,6 +168,9 @@ struct ExportCommand: ParsableCommand {
             } else if !quiet {
                 Console.err(String(format: "wrote %@ (%d frames, %.2f s of video, in %.1f s)",
                                    summary.outputs.joined(separator: ", "), summary.frames, summary.seconds, summary.elapsed))
+                for path in summary.outputs {
+                    if let fit = summary.budgets?[path] { Console.err("\(path): \(fit)") }
+                }
             }
         }
     }

@@ -6,7 +6,7 @@ import PageReel
 extension Output: ArgumentValue {
     init(parsing text: String) throws(ValidationError) {
         guard let output = Output(argument: text) else {
-            throw ValidationError("unknown output format; use .mp4, .gif, .webm, .png or a folder ending in /")
+            throw ValidationError("unknown output format; use .mp4, .gif, .webm, .webp, .apng, .png or a folder ending in /")
         }
         self = output
     }

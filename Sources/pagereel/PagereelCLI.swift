@@ -19,7 +19,7 @@ struct PagereelCLI: ParsableCommand {
         commandName: "pagereel",
         abstract: "Demo videos of paged scroll views, from a JSON deck.",
         discussion: """
-        Outputs (-o, repeatable; the extension picks the format): .mp4 (H.264), .gif, .webm (VP9), \
+        Outputs (-o, repeatable; the extension picks the format): .mp4 (H.264), .gif, .webm (VP9), .webp, .apng, \
         .png (the first frame), or a folder ending in / (one PNG per frame, frame-000000.png). \
         Without -o, export writes DECK.mp4 beside the deck.
 

@@ -86,13 +86,16 @@ struct APNGStructure {
         bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
     }
 
-    /// CRC-32 (ISO 3309, as PNG uses it), bit by bit: slow, but independent of libdeflate's.
+    /// CRC-32 (ISO 3309, as PNG uses it) from its textbook table: independent of libdeflate's.
     static func crc32(_ bytes: [UInt8]) -> Int {
         var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
+        for byte in bytes { crc = crcTable[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
         return Int(crc ^ 0xFFFF_FFFF)
+    }
+
+    private static let crcTable: [UInt32] = (0..<256).map { n in
+        var c = UInt32(n)
+        for _ in 0..<8 { c = c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        return c
     }
 }

@@ -30,7 +30,7 @@ import PageReelTestSupport
     @Test func fewColoursAreKeptExactly() throws {
         let histogram = histogram(levels: 5)   // 10 × 10 pixels, at most 100 colours
         let builder = GIFPaletteBuilder(pixels: 100, speed: 4, path: "test")
-        let palette = try builder.build(histogram, maxColors: 255, stop: GIFStop(path: "test") { false })
+        let palette = try builder.build(histogram, maxColors: 255, stop: EncodeStop(path: "test") { false })
         #expect(palette.count == histogram.count)
         for e in 0..<histogram.count { #expect(palette[Int(builder.nearest[e])] == histogram.colors[e]) }
     }
@@ -38,7 +38,7 @@ import PageReelTestSupport
     @Test func refinedPaletteBeatsLibimagequantsInRGBAndMapsToNearest() throws {
         let histogram = histogram(levels: 40)
         let builder = GIFPaletteBuilder(pixels: 80 * 80, speed: 4, path: "test")
-        let palette = try builder.build(histogram, maxColors: 32, stop: GIFStop(path: "test") { false })
+        let palette = try builder.build(histogram, maxColors: 32, stop: EncodeStop(path: "test") { false })
         #expect(palette.count <= 32)
         // Every colour goes to its nearest entry (by distance: equally near entries may tie).
         for e in 0..<histogram.count {

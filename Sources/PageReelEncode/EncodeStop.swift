@@ -1,14 +1,14 @@
 import Synchronization
 
-/// Tells the GIF's background work to stop: polled by the quantizers and the composer between
-/// frames and every `rows` rows, and by the writer while it waits for them. The APNG's encoders
-/// and writer poll it the same way.
+/// Tells an encoder's background work to stop (the GIF's quantizers and composer, the WebP and
+/// APNG frame workers): polled between frames and every `rows` rows, and by the writer while it
+/// waits for them.
 ///
 /// Two things stop it: the writer itself (it failed, or was dropped before `finish`), and the
 /// owner's request (`requested`, e.g. a signal's cancellation), which nobody needs to forward: the
 /// workers ask it themselves, so a signal stops a frame half-way through, within milliseconds,
 /// whatever phase the export is in.
-final class GIFStop: Sendable {
+final class EncodeStop: Sendable {
     /// How many rows a pixel loop runs between polls: at 1080p about a millisecond.
     static let rows = 16
 
