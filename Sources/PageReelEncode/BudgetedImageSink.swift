@@ -89,7 +89,10 @@ public final class BudgetedImageSink: FrameSink {
                         if back < i { next = plan.ladder[back] }
                     }
                 } else if best == nil, let i = plan.ladder.firstIndex(of: encoding), i < plan.ladder.count - 1 {
-                    next = plan.ladder[plan.choose(below: 0.85 * b, first: s0, gamma: gamma, from: i + 1, distinct: distinct)]
+                    // Missed: γ now holds the measured slope, so a near miss needs only a
+                    // small step; a wide one gets more room.
+                    let margin = Double(size) <= 1.2 * b ? 0.92 : 0.85
+                    next = plan.ladder[plan.choose(below: margin * b, first: s0, gamma: gamma, from: i + 1, distinct: distinct)]
                 }
             }
         }
