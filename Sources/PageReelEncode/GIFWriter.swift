@@ -18,13 +18,10 @@ public final class GIFWriter: FrameSink {
     public let options: GIFOptions
     private let stage: GIFFrameStage
     private var schedule: GIFTiming.Schedule
-    /// The last distinct frame (opaque RGBA words), the frame indices it covers so far, and how
-    /// many frames had been written by its last one. It is handed over when its run ends.
-    private var latest: (pixels: [UInt32], indices: Range<Int>, written: Int)?
+    private var runs: FrameRuns
     /// The last frame handed over: the next one is diffed against it.
     private var shown: [UInt32]?
     private var submitted = 0
-    private var written = 0
     private var isFinished = false
 
     /// libimagequant speed: its default balance. 10 is 40% faster here for 0.1 dB less.
@@ -53,6 +50,7 @@ public final class GIFWriter: FrameSink {
         }
         self.path = path
         self.options = options
+        runs = FrameRuns(path: path, width: options.width, height: options.height)
         schedule = GIFTiming.Schedule(fps: options.fps)
         let file = try GIFBlockWriter(path: path)
         try file.writeHeader(width: options.width, height: options.height, loop: options.loop)
@@ -71,25 +69,11 @@ public final class GIFWriter: FrameSink {
         stage.close()
     }
 
-    public var backlog: Int { stage.backlog(total: written) }
+    public var backlog: Int { stage.backlog(total: runs.written) }
 
     public func write(_ frame: Pixmap, index: Int) throws(EncodeError) {
         guard !isFinished else { throw .finished(path: path) }
-        guard frame.width == options.width, frame.height == options.height else {
-            throw .frameSize(path: path, index: index, width: frame.width, height: frame.height,
-                             expectedWidth: options.width, expectedHeight: options.height)
-        }
-        if let latest, index < latest.indices.upperBound {
-            throw .frameOrder(path: path, index: index, previous: latest.indices.upperBound - 1)
-        }
-        written += 1
-        if let last = latest, frame.hasSameOpaquePixels(as: last.pixels) {
-            latest!.indices = last.indices.lowerBound..<index + 1
-            latest!.written = written
-            return
-        }
-        if let last = latest { try hand(last.pixels, run: last.indices.lowerBound..<index, written: last.written) }
-        latest = (frame.opaqueWords(), index..<index + 1, written)
+        if let ended = try runs.add(frame, index: index) { try hand(ended.pixels, run: ended.indices, written: ended.written) }
     }
 
     public func finish() throws(EncodeError) { try finish(progress: { _ in }) }
@@ -97,9 +81,9 @@ public final class GIFWriter: FrameSink {
     public func finish(progress: (Int) -> Void) throws(EncodeError) {
         guard !isFinished else { throw .finished(path: path) }
         isFinished = true
-        guard let last = latest.take() else { throw .noFrames(path: path) }
+        let last = try runs.last()
         try hand(last.pixels, run: last.indices, written: last.written)
-        try stage.finish(end: schedule.end, total: written, progress: progress)
+        try stage.finish(end: schedule.end, total: runs.written, progress: progress)
     }
 
     /// Ends the run of `pixels`: it becomes the next GIF frame unless it is too short to show.

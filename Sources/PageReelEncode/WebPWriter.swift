@@ -28,14 +28,11 @@ public final class WebPWriter: FrameSink {
     public let options: WebPOptions
     private let pool: FrameWorkPool<Job, Frame>
     private let mux: WebPMuxBox
-    /// The last distinct frame, the frame indices it covers so far, and how many frames had been
-    /// written by its last one.
-    private var latest: (pixels: [UInt32], indices: Range<Int>, written: Int)?
+    private var runs: FrameRuns
     /// The last frame handed over (the next one is diffed against it) and where it started.
     private var shown: [UInt32]?
     private var origin: Int?
     private var submitted = 0
-    private var written = 0
     private var isFinished = false
     /// Bytes of the finished file.
     public private(set) var byteCount = 0
@@ -77,6 +74,7 @@ public final class WebPWriter: FrameSink {
         }
         self.path = path
         self.options = options
+        runs = FrameRuns(path: path, width: options.width, height: options.height)
         try PNGFile.write([], to: path)
         guard let box = WebPMuxBox(path: path) else {
             throw .webp(path: path, call: "WebPMuxNew", message: "out of memory")
@@ -97,25 +95,11 @@ public final class WebPWriter: FrameSink {
         pool.close()
     }
 
-    public var backlog: Int { written - mux.covered }
+    public var backlog: Int { runs.written - mux.covered }
 
     public func write(_ frame: Pixmap, index: Int) throws(EncodeError) {
         guard !isFinished else { throw .finished(path: path) }
-        guard frame.width == options.width, frame.height == options.height else {
-            throw .frameSize(path: path, index: index, width: frame.width, height: frame.height,
-                             expectedWidth: options.width, expectedHeight: options.height)
-        }
-        if let latest, index < latest.indices.upperBound {
-            throw .frameOrder(path: path, index: index, previous: latest.indices.upperBound - 1)
-        }
-        written += 1
-        if let last = latest, frame.hasSameOpaquePixels(as: last.pixels) {
-            latest!.indices = last.indices.lowerBound..<index + 1
-            latest!.written = written
-            return
-        }
-        if let last = latest { try hand(last.pixels, run: last.indices.lowerBound..<index, written: last.written) }
-        latest = (frame.opaqueWords(), index..<index + 1, written)
+        if let ended = try runs.add(frame, index: index) { try hand(ended.pixels, run: ended.indices, written: ended.written) }
     }
 
     public func finish() throws(EncodeError) { try finish(progress: { _ in }) }
@@ -123,9 +107,9 @@ public final class WebPWriter: FrameSink {
     public func finish(progress: (Int) -> Void) throws(EncodeError) {
         guard !isFinished else { throw .finished(path: path) }
         isFinished = true
-        guard let last = latest.take() else { throw .noFrames(path: path) }
+        let last = try runs.last()
         try hand(last.pixels, run: last.indices, written: last.written)
-        try pool.finish { _ in progress(max(1, written - mux.covered)) }
+        try pool.finish { _ in progress(max(1, runs.written - mux.covered)) }
         byteCount = try mux.assemble(width: options.width, height: options.height, loopCount: options.loopCount)
         progress(0)
     }
