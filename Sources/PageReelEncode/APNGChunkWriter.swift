@@ -204,15 +204,7 @@ final class APNGChunkWriter {
     }
 
     private func writeAll(_ bytes: ArraySlice<UInt8>) throws(EncodeError) {
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + done, $0.count - done) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .posix(errno, path: path, call: "write", creating: false)
-            }
-            done += n
-        }
+        try bytes.withUnsafeBytes { raw in Result { () throws(EncodeError) in try PageReelEncode.writeAll(raw, to: descriptor, path: path) } }.get()
         byteCount += bytes.count
     }
 }

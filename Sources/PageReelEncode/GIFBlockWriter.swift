@@ -113,15 +113,7 @@ final class GIFBlockWriter {
     }
 
     private func flush() throws(EncodeError) {
-        var done = 0
-        while done < buffer.count {
-            let n = buffer.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + done, $0.count - done) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .posix(errno, path: path, call: "write", creating: false)
-            }
-            done += n
-        }
+        try buffer.withUnsafeBytes { raw in Result { () throws(EncodeError) in try writeAll(raw, to: descriptor, path: path) } }.get()
         buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -13,20 +13,12 @@ public enum PNGFile {
     static func write(_ bytes: [UInt8], to path: String) throws(EncodeError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .posix(errno, path: path, call: "open", creating: true) }
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { raw in
-            var done = 0
-            while done < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                done += n
-            }
+        do throws(EncodeError) {
+            try bytes.withUnsafeBytes { raw in Result { () throws(EncodeError) in try writeAll(raw, to: fd, path: path) } }.get()
+        } catch {
+            close(fd)
+            throw error
         }
-        if close(fd) != 0 && failure == 0 { failure = errno }
-        if failure != 0 { throw .posix(failure, path: path, call: "write", creating: false) }
+        if close(fd) != 0 { throw .posix(errno, path: path, call: "close", creating: false) }
     }
 }
