@@ -102,4 +102,102 @@ import PageReelTestSupport
         #expect(outside.stderr.contains("../../elsewhere/b.png is outside the folders the deck may read from"))
     }
 
+    /// A container engine for the tests (none runs here): records each call, "loads" an archive
+    /// as localhost/pagereel:9.9.9, and for `run` does what the engine would with the mount and
+    /// working folder: runs the built binary in the mounted folder, /work in its paths mapped back.
+    func fakeEngine(in folder: String) throws -> String {
+        let engine = folder + "/engine/docker"
+        try FileManager.default.createDirectory(atPath: folder + "/engine", withIntermediateDirectories: true)
+        try """
+            #!/usr/bin/env bash
+            set -euo pipefail
+            printf '%s\n' "$*" >> "\(folder)/engine/calls.txt"
+            case $1 in
+              load) [ -f "$4" ] || exit 1; printf 'Loaded image: localhost/pagereel:9.9.9\nLoaded image: localhost/pagereel:latest\n'; exit 0 ;;
+              run) shift ;;
+              *) exit 2 ;;
+            esac
+            mount= workdir=
+            while [[ $1 == -* ]]; do
+              case $1 in
+                -v) mount=${2%:/work}; shift 2 ;;
+                -w) workdir=$2; shift 2 ;;
+                --network|--user) shift 2 ;;
+                *) shift ;;
+              esac
+            done
+            shift  # the image
+            cd "$mount${workdir#/work}"
+            arguments=()
+            for argument in "$@"; do
+              [[ $argument == /work* ]] && argument=$mount${argument#/work}
+              arguments+=("$argument")
+            done
+            exec "\(CLI.binary)" "${arguments[@]}"
+            """.write(toFile: engine, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: engine)
+        return engine
+    }
+
+    /// `image:` runs the export in the container on the workspace mounted at /work, in the same
+    /// folder, without network, as the runner's user: an absolute output inside the workspace is
+    /// mapped under /work, the deck may read the workspace, an archive is loaded first and its
+    /// versioned tag run.
+    @Test func runsTheExportInTheImageOnTheMountedWorkspace() throws {
+        let workspace = try scratch.directory()
+        try FileManager.default.createDirectory(atPath: workspace + "/demo", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: CLI.samples + "/onboarding", toPath: workspace + "/demo/onboarding")
+        try Data("archive".utf8).write(to: URL(fileURLWithPath: workspace + "/pagereel-9.9.9-oci.tar"))
+        let engine = try fakeEngine(in: workspace)
+        let out = try runAction(in: workspace + "/demo", [
+            "INPUT_DECK": "onboarding/deck.json",
+            "INPUT_OUTPUTS": "out/demo.mp4 \(workspace)/artifacts/demo.gif",
+            "INPUT_ARGS": "--size 320x180 --frames 0-9",
+            "INPUT_IMAGE": "../pagereel-9.9.9-oci.tar",
+            "GITHUB_WORKSPACE": workspace,
+            "CONTAINER_ENGINE": engine,
+        ])
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(out.text.contains("loaded localhost/pagereel:9.9.9 from ../pagereel-9.9.9-oci.tar"))
+        #expect(try Probe(workspace + "/demo/out/demo.mp4").frames == 10)
+        #expect(try Probe(workspace + "/artifacts/demo.gif").string("codec_name") == "gif")
+
+        let calls = try String(contentsOfFile: workspace + "/engine/calls.txt", encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        let ids = try Command.check("id", ["-u"]).trimmed + ":" + Command.check("id", ["-g"]).trimmed
+        let run = "run --rm --network none -v \(workspace):/work -w /work/demo --user \(ids) localhost/pagereel:9.9.9"
+        #expect(calls == [
+            "load -q -i ../pagereel-9.9.9-oci.tar",
+            run + " --version",
+            run + " export onboarding/deck.json --progress plain --json --allow-path /work -o out/demo.mp4"
+                + " -o /work/artifacts/demo.gif --size 320x180 --frames 0-9",
+        ])
+        let stepOutput = try String(contentsOfFile: workspace + "/demo/github-output.txt", encoding: .utf8)
+        #expect(stepOutput.hasPrefix("summary={"))
+    }
+
+    /// `image:` with a bad input: set with `version:`, an archive that is not there, an output
+    /// or a deck outside the mounted workspace, no engine; each names the input and writes nothing.
+    @Test(arguments: [
+        (["INPUT_VERSION": "0.1.0"], 64, "inputs 'image' and 'version' are both set"),
+        (["INPUT_IMAGE": "missing-oci.tar"], 66, "image archive 'missing-oci.tar' not found (input 'image', relative to "),
+        (["INPUT_OUTPUTS": "/nonexistent/demo.mp4"], 66, "output '/nonexistent/demo.mp4' is outside "),
+        (["CONTAINER_ENGINE": "/nonexistent/docker"], 69, "container engine '/nonexistent/docker' not found"),
+        (["INPUT_DECK": CLI.samples + "/onboarding/deck.json"], 66, "deck '\(CLI.samples)/onboarding/deck.json' is outside "),
+    ] as [([String: String], Int32, String)])
+    func badImageInputFails(inputs: [String: String], status: Int32, message: String) throws {
+        let workspace = try scratch.directory()
+        try FileManager.default.copyItem(atPath: CLI.samples + "/onboarding", toPath: workspace + "/onboarding")
+        var environment = ["INPUT_DECK": "onboarding/deck.json", "INPUT_OUTPUTS": "out/demo.mp4",
+                           "INPUT_IMAGE": "pagereel:9.9.9", "CONTAINER_ENGINE": try fakeEngine(in: workspace)]
+        environment.merge(inputs) { _, new in new }
+        let out = try runAction(in: workspace, environment)
+        #expect(out.status == status, "\(out.stderr)")
+        #expect(out.stderr.contains("pagereel action: " + message), "\(out.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: workspace + "/out/demo.mp4"))
+    }
+}
+
+private extension Data {
+    var trimmed: String { String(decoding: self, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
 }
