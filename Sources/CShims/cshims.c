@@ -169,6 +169,8 @@ struct pr_png_reader {
     size_t size, offset;
     char *err;
     png_bytep *rows;
+    // One row for every row when only checking the data (no image buffer).
+    png_bytep scratch;
 };
 
 static void pr_png_error(png_structp png, png_const_charp message) {
@@ -194,6 +196,7 @@ void pr_png_close(pr_png_reader *r) {
     if (!r) return;
     if (r->png) png_destroy_read_struct(&r->png, r->info ? &r->info : NULL, NULL);
     free(r->rows);
+    free(r->scratch);
     free(r);
 }
 
@@ -263,6 +266,8 @@ int pr_png_read_rgba(pr_png_reader *r, const uint8_t *data, size_t size, uint8_t
     err[0] = 0;
     free(r->rows);
     r->rows = NULL;
+    free(r->scratch);
+    r->scratch = NULL;
     if (setjmp(png_jmpbuf(r->png))) return -1;
     png_structp png = r->png;
     png_infop info = r->info;
@@ -280,7 +285,13 @@ int pr_png_read_rgba(pr_png_reader *r, const uint8_t *data, size_t size, uint8_t
     if (png_get_rowbytes(png, info) != (size_t)width * 4) png_error(png, "unexpected row size after expansion");
     r->rows = malloc((size_t)height * sizeof(png_bytep));
     if (!r->rows) png_error(png, "out of memory");
-    for (png_uint_32 y = 0; y < height; y++) r->rows[y] = rgba + (size_t)y * width * 4;
+    if (!rgba) {
+        // Checking only: every row decodes into the same scratch row (interlaced passes too), so
+        // the data is inflated and unfiltered as in a full decode without the image's memory.
+        r->scratch = malloc((size_t)width * 4);
+        if (!r->scratch) png_error(png, "out of memory");
+    }
+    for (png_uint_32 y = 0; y < height; y++) r->rows[y] = rgba ? rgba + (size_t)y * width * 4 : r->scratch;
     png_read_image(png, r->rows);
     return 0;
 }

@@ -19,13 +19,19 @@ extension ImageDecoder {
         return (width, height)
     }
 
-    static func decodePNG(_ bytes: [UInt8], name: String, maxPixels: Int) throws(MediaError) -> Pixmap {
+    /// A reader of the PNG once its declared and decoded sizes are within the limits.
+    static func pngReader(_ bytes: [UInt8], name: String, maxPixels: Int) throws(MediaError) -> PNGReader {
         // The size from IHDR first, so an image over the limits is named as such (libpng's own
         // check of its user limits only says "Invalid IHDR data").
         let declared = try pngHeaderSize(bytes, name: name)
         try checkSize(width: declared.width, height: declared.height, maxPixels: maxPixels, name: name)
         let reader = try PNGReader(bytes: bytes, name: name)
         try checkSize(width: reader.width, height: reader.height, maxPixels: maxPixels, name: name)
+        return reader
+    }
+
+    static func decodePNG(_ bytes: [UInt8], name: String, maxPixels: Int) throws(MediaError) -> Pixmap {
+        let reader = try pngReader(bytes, name: name, maxPixels: maxPixels)
         var rgba = try reader.readRGBA()
         ColorTransform(from: reader.colorSpace, layout: reader.isGray ? .grayRGBA : .rgba)?.apply(to: &rgba)
         Pixmap.premultiply(&rgba)

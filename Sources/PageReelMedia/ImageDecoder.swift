@@ -90,6 +90,19 @@ public enum ImageDecoder {
         }
     }
 
+    /// Decodes an opened PNG or JPEG file to check it, throwing what `decode` would: a PNG's
+    /// rows go through one row of memory (its colour, alpha and orientation cannot fail), a JPEG
+    /// is decoded in full.
+    public static func check(file: InputFile, maxPixels: Int = maxPixels) throws(MediaError) {
+        let bytes = try file.bytes(limit: nil, maxSize: maxFileBytes).bytes
+        switch format(of: bytes) {
+        case .png:
+            try pngReader(bytes, name: file.path, maxPixels: maxPixels).check()
+        case .jpeg: _ = try decodeJPEG(bytes, name: file.path, maxPixels: maxPixels)
+        case nil: throw .badImage(path: file.path, message: notAnImage)
+        }
+    }
+
     // MARK: - Format and limits
 
     static let notAnImage = "not a PNG or JPEG image"

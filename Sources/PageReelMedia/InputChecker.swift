@@ -69,9 +69,10 @@ public struct InputChecker: Sendable {
         case .list(let pages):
             (pageCount, isTemplate) = (pages.count, false)
         case .template(let count, let template):
-            // Without placeholders in its file names, page 0 names every file the template does.
-            let varies = InputChecker.files(of: template).contains { $0.path.contains("{") }
-            (pageCount, isTemplate) = (varies ? count : 1, true)
+            // Page i names the files page i mod P does, P the period of the template's file names
+            // ({i%6} repeats every 6 pages; without placeholders page 0 names them all).
+            let paths = InputChecker.files(of: template).map(\.path)
+            (pageCount, isTemplate) = (min(count, PageTemplate.period(of: paths, limit: count) ?? count), true)
         }
         for index in 0..<pageCount {
             let base = isTemplate ? "pages.template" : "pages[\(index)]"
@@ -143,7 +144,7 @@ public struct InputChecker: Sendable {
         @Sendable func check(_ k: Int) {
             let decode = decodes[k]
             do {
-                _ = try ImageDecoder.decode(file: decode.file)
+                try ImageDecoder.check(file: decode.file)
             } catch {
                 let issue = fileIssue(error, shown: decode.shown, at: decode.location).onPage(decode.page)
                 results.withLock { $0[k] = issue }

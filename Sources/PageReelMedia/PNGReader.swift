@@ -68,6 +68,16 @@ final class PNGReader {
         return rgba
     }
 
+    /// Decodes every row as `readRGBA` does, into one row of scratch memory: throws what
+    /// `readRGBA` would, without the image's memory.
+    func check() throws(MediaError) {
+        var message = [CChar](repeating: 0, count: 256)
+        let status = bytes.withUnsafeBufferPointer { data in
+            pr_png_read_rgba(reader, data.baseAddress, data.count, nil, &message)
+        }
+        guard status == 0 else { throw .badImage(path: name, message: Self.message(message)) }
+    }
+
     private static func message(_ buffer: [CChar]) -> String {
         let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return "PNG: " + (text.isEmpty ? "cannot decode" : DecoderMessage.png(text))

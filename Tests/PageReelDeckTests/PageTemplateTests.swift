@@ -17,6 +17,27 @@ import Testing
         #expect(PageTemplate.resolve(text, index: index) == expected)
     }
 
+    /// After how many pages the strings repeat: the least common multiple of their {i%K}, checked
+    /// against resolving them page by page.
+    @Test(arguments: [
+        (["a.png"], 1 as Int?),
+        (["{i%6}.png", "b{i%4}.png"], 12),
+        (["{i%3}/{i%5}", "{x}"], 15),
+        (["{i%3}", "{n}"], nil),
+        (["{i}.png"], nil),
+        (["{i%1000}", "{i%999}"], nil),   // 999,000 pages: past the limit
+    ] as [([String], Int?)])
+    func findsThePeriodOfTheStrings(texts: [String], expected: Int?) {
+        let period = PageTemplate.period(of: texts, limit: 100_000)
+        #expect(period == expected)
+        if let period {
+            for index in 0..<3 * period {
+                #expect(texts.map { PageTemplate.resolve($0, index: index) }
+                        == texts.map { PageTemplate.resolve($0, index: index % period) })
+            }
+        }
+    }
+
     @Test func findsUnknownPlaceholders() {
         #expect(PageTemplate.unknownPlaceholders(in: "{j} {i} {i%0} {i%-2} {n} {i%12} {}")
             == ["{j}", "{i%0}", "{i%-2}", "{}"])

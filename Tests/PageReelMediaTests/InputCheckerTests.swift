@@ -65,6 +65,27 @@ import Testing
         }
     }
 
+    /// A template of a million pages whose file names repeat every 6 pages ({i%2} and {i%3}) is
+    /// checked over its first 6: the missing file is named at the first page naming it, as when
+    /// every page is walked, and a name with {n} is walked page by page.
+    @Test func aRepeatingTemplateIsCheckedOverOnePeriod() throws {
+        try ScratchFolder.with { folder in
+            for a in 0..<2 { for b in 0..<3 where (a, b) != (1, 2) {
+                _ = try ScratchFolder.write(try png(), named: "s\(a)-\(b).png", in: folder)
+            } }
+            _ = try ScratchFolder.write(try png(), named: "n1.png", in: folder)
+            let checker = InputChecker(inputs: try InputRoots(directory: folder.path))
+            let repeating = try deck(#"{"pages": {"count": 1000000, "template": {"image": "s{i%2}-{i%3}.png"}}}"#)
+            #expect(checker.issues(in: repeating) == [
+                DeckIssue(path: "pages.template.image", message: "file not found: s1-2.png (page 5)", kind: .missingInput),
+            ])
+            let numbered = try deck(#"{"pages": {"count": 3, "template": {"layers": [{"image": "n{n}.png"}]}}}"#)
+            #expect(checker.issues(in: numbered).map(\.message) == [
+                "file not found: n2.png (page 1)", "file not found: n3.png (page 2)",
+            ])
+        }
+    }
+
     @Test func aRecordingThatIsNotOneOrStartsPastItsEnd() throws {
         try ScratchFolder.with { folder in
             _ = try TestClips.counterClip("clip.mp4", in: folder.path, fps: 10, frames: 20, encoder: TestClips.h264)

@@ -117,4 +117,30 @@ import Testing
             }
         }
     }
+
+    /// Checking a PNG (its rows decoded through one row of memory) accepts what decoding accepts
+    /// and fails where decoding fails, with the same error: every format, interlaced or not, whole
+    /// and cut inside its data.
+    @Test func checkingFailsExactlyWhereDecodingFails() throws {
+        for (colorType, depths) in Self.formats {
+            for depth in depths {
+                for interlaced in [false, true] {
+                    let png = Self.png(colorType: colorType, depth: depth, interlaced: interlaced, transparency: true,
+                                       seed: UInt32(depth + Int(colorType)), width: 40, height: 30)
+                    let idat = try #require(PNGSurgery.chunkOffset(png, "IDAT"))
+                    for cut in [png.count, idat + 20, (idat + png.count) / 2, png.count - 20] {
+                        let bytes = Array(png.prefix(cut))
+                        var decoded: MediaError?, checked: MediaError?
+                        do { _ = try ImageDecoder.decode(bytes: bytes, name: "c.png") } catch { decoded = error }
+                        do { try ImageDecoder.pngReader(bytes, name: "c.png", maxPixels: 1 << 20).check() } catch {
+                            checked = error
+                        }
+                        #expect(checked?.description == decoded?.description,
+                                "type \(colorType), \(depth) bits, interlaced \(interlaced), cut at \(cut) of \(png.count)")
+                        #expect((decoded == nil) == (cut == png.count))
+                    }
+                }
+            }
+        }
+    }
 }

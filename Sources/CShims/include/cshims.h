@@ -71,7 +71,8 @@ pr_png_reader *pr_png_open(const uint8_t *data, size_t size, pr_png_info *info, 
 /// Decodes the image into straight RGBA8, `width*4` bytes per row: palettes and low bit depths
 /// expanded, tRNS made alpha, gray copied to R, G and B, 16-bit samples scaled to 8 bits (v·255/65535
 /// rounded), interlacing undone. No gamma or colour transform. `data` and `size` are the same bytes
-/// as for pr_png_open. Returns 0, or -1 with a message in `err`.
+/// as for pr_png_open. With `rgba` NULL the data is decoded the same way into one scratch row,
+/// to check it. Returns 0, or -1 with a message in `err`.
 int pr_png_read_rgba(pr_png_reader *reader, const uint8_t *data, size_t size, uint8_t *rgba, char *err);
 /// Frees the reader and libpng's state.
 void pr_png_close(pr_png_reader *reader);
