@@ -1,7 +1,9 @@
+import Dispatch
 import Foundation
 import PageReelDeck
 import PageReelEncode
 import PageReelRaster
+import Synchronization
 
 /// Renders a project once and feeds every requested output, atomically.
 public final class Exporter {
@@ -159,9 +161,16 @@ public final class Exporter {
         try Exporter.run([self], cancellation: cancellation, progress: progress)[0]
     }
 
-    /// Runs `exporters` one after another (a deck's locales) and commits their outputs together
-    /// at the end: on any failure or cancellation none of them is written. Progress counts the
-    /// frames of all of them.
+    /// How many of a deck's locales export at the same time: one export leaves part of two cores
+    /// idle (x264's threads wait on each other and on the frames), and with two at a time a
+    /// third would run alone at the end. Each brings its own encoders, so memory is that of
+    /// three exports.
+    static let localeLanes = 3
+
+    /// Runs `exporters` (a deck's locales), three at a time, and commits their outputs together at
+    /// the end: on any failure or cancellation none of them is written (after a failure no
+    /// further locale starts). Progress counts the frames of all of them. Each output's bytes
+    /// are those of the locale exported alone.
     public static func run(_ exporters: [Exporter], cancellation: Cancellation? = nil,
                            progress: ((Progress) -> Void)? = nil) throws(PageReelError) -> [Summary] {
         let start = Date()
@@ -174,23 +183,21 @@ public final class Exporter {
             }
             // Each locale's encoders are made when it starts and let go when it ends.
             let total = exporters.reduce(0) { $0 + $1.renderedFrames }
-            var done = 0
-            for (exporter, files) in zip(exporters, files) {
-                let begin = Date()
-                var fitted: [String: BudgetFit] = [:]
-                for group in try exporter.makeGroups(files, cancellation: cancellation) {
-                    try group.run(cancellation: cancellation) { () in
-                        done += 1
-                        progress?(Progress(done: done, total: total, elapsed: Date().timeIntervalSince(start)))
-                    }
-                    for sink in group.sinks {
-                        if let fit = sink.fit.withLock({ $0 }) { fitted[sink.output.path] = fit }
-                    }
+            let done = Mutex(0)
+            let frameDone = {
+                // Locales run on several threads; progress is reported one frame at a time.
+                done.withLock { done in
+                    done += 1
+                    progress?(Progress(done: done, total: total, elapsed: Date().timeIntervalSince(start)))
                 }
-                try exporter.checkVideoBudgets(files, into: &fitted)
-                fits.append(fitted)
-                elapsed.append(Date().timeIntervalSince(begin))
             }
+            let outcomes = try runLanes(exporters.count) { k throws(PageReelError) in
+                let begin = Date()
+                let fitted = try exporters[k].export(files[k], cancellation: cancellation, frameDone: frameDone)
+                return (fitted, Date().timeIntervalSince(begin))
+            }
+            fits = outcomes.map { $0.0 }
+            elapsed = outcomes.map { $0.1 }
             if let signal = cancellation?.signal { throw .interrupted(signal: signal) }
             try OutputCommit().commit(Array(files.joined()))
         } catch {
@@ -208,6 +215,61 @@ public final class Exporter {
         }
         if exporters.count == 1 { summaries[0].elapsed = Date().timeIntervalSince(start) }
         return summaries
+    }
+
+    /// Renders and writes this export's groups into `files`: the budgets' fits by output path.
+    private func export(_ files: [OutputFile], cancellation: Cancellation?,
+                        frameDone: () -> Void) throws(PageReelError) -> [String: BudgetFit] {
+        var fitted: [String: BudgetFit] = [:]
+        for group in try makeGroups(files, cancellation: cancellation) {
+            try group.run(cancellation: cancellation, frameDone: frameDone)
+            for sink in group.sinks {
+                if let fit = sink.fit.withLock({ $0 }) { fitted[sink.output.path] = fit }
+            }
+        }
+        try checkVideoBudgets(files, into: &fitted)
+        return fitted
+    }
+
+    /// `body(k)` for k in 0..<count, `localeLanes` at a time, each on a thread of its own, started in order of k: the results in that
+    /// order, or the failure of the lowest k that failed (once one fails, no later k starts).
+    static func runLanes<T: Sendable>(_ count: Int,
+                                      _ body: @escaping (Int) throws(PageReelError) -> T) throws(PageReelError) -> [T] {
+        guard count > 1 else { return try (0..<count).map { k throws(PageReelError) in try body(k) } }
+        let results = Mutex([Result<T, PageReelError>?](repeating: nil, count: count))
+        let next = Mutex(0)
+        let failed = Mutex(false)
+        let work = LaneWork(body)
+        // Threads of their own: Dispatch would run no more lanes at once than there are cores.
+        let lanes = DispatchGroup()
+        for _ in 0..<min(localeLanes, count) {
+            lanes.enter()
+            let thread = Thread {
+                defer { lanes.leave() }
+                while true {
+                    let k: Int? = next.withLock { next in
+                        guard next < count, !failed.withLock({ $0 }) else { return nil }
+                        defer { next += 1 }
+                        return next
+                    }
+                    guard let k else { return }
+                    let result = Result { () throws(PageReelError) in try work.body(k) }
+                    if case .failure = result { failed.withLock { $0 = true } }
+                    results.withLock { $0[k] = result }
+                }
+            }
+            thread.name = "pagereel locale"
+            thread.start()
+        }
+        lanes.wait()
+        let all = results.withLock { $0 }
+        var values: [T] = []
+        for result in all {
+            // A locale that never started comes after one that failed.
+            guard let result else { break }
+            values.append(try result.get())
+        }
+        return values
     }
 
     /// An exporter for each of `projects` (one deck in several locales), `{locale}` in the output
@@ -341,4 +403,12 @@ public final class Exporter {
         default: return .encode(error)
         }
     }
+}
+
+/// The work of `Exporter.runLanes`, handed to its threads. The compiler cannot check it: lane k
+/// alone runs body(k) — one exporter and its files — and what the bodies share (the frame
+/// count, the progress callback) they reach under a lock; every lane is waited for.
+private final class LaneWork<T>: @unchecked Sendable {
+    let body: (Int) throws(PageReelError) -> T
+    init(_ body: @escaping (Int) throws(PageReelError) -> T) { self.body = body }
 }

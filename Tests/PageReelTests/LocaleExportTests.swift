@@ -2,6 +2,7 @@ import Foundation
 @testable import PageReel
 import PageReelEncode
 import PageReelTestSupport
+import Synchronization
 import Testing
 
 /// A deck in several languages, checked by its pixels: each locale's own screenshot, text that
@@ -126,6 +127,51 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder + "/en", withIntermediateDirectories: true)
         #expect(throws: PageReelError.self) { _ = try Exporter.run(try Exporter.each(projects, options: options)) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/en") == [])
+    }
+
+    /// Locales export side by side (`Exporter.localeLanes` at a time): progress counts every
+    /// frame of all of them once, in order, and each locale's video shows its own screenshot.
+    /// (That each is the bytes of the locale exported alone is checked through the binary, one
+    /// process per export: `StoreCLITests`.)
+    @Test func localesSideBySideReportEveryFrameOnce() throws {
+        let three = LocaleExportTests.deck.replacingOccurrences(of: #"["en", "ar"]"#, with: #"["en", "ar", "de"]"#)
+            .replacingOccurrences(of: #""ar": "مرحبا" }"#, with: #""ar": "مرحبا", "de": "Hallo" }"#)
+            .replacingOccurrences(of: #""ar": "أهلاً وسهلاً" }"#, with: #""ar": "أهلاً وسهلاً", "de": "Willkommen" }"#)
+        let folder = try folder(three)
+        try FileManager.default.copyItem(atPath: folder + "/shots/en", toPath: folder + "/shots/de")
+        var options = ExportOptions()
+        options.outputs = [Output(argument: folder + "/all-{locale}.mp4")!]
+        var reported: [Int] = []
+        let exporters = try Exporter.each(try Project.load(folder + "/deck.json", locales: .all), options: options)
+        let total = exporters.reduce(0) { $0 + $1.renderedFrames }
+        let summaries = try Exporter.run(exporters) { reported.append($0.done) }
+        #expect(reported == Array(1...total))
+        #expect(summaries.map(\.locale) == ["en", "ar", "de"])
+        let first = try ["en", "ar", "de"].map { locale in
+            Array(try Probe.decodeRGB(folder + "/all-\(locale).mp4").prefix(3))
+        }
+        #expect(first[0][0] > 200 && first[1][2] > 200 && first[2][0] > 200, "red, blue, red: \(first)")
+    }
+
+    /// The lanes give results in order; the lowest failing index is the error, and nothing
+    /// starts after a failure.
+    @Test func lanesKeepTheOrderAndReportTheFirstFailure() throws {
+        #expect(try Exporter.runLanes(7) { $0 * $0 } == [0, 1, 4, 9, 16, 25, 36])
+        final class Started: Sendable { let indices = Mutex<Set<Int>>([]) }
+        let started = Started()
+        do {
+            _ = try Exporter.runLanes(40) { k throws(PageReelError) in
+                started.indices.withLock { _ = $0.insert(k) }
+                if k == 2 || k == 3 { throw .usage("\(k)") }
+                return k
+            }
+            Issue.record("no failure")
+        } catch {
+            guard case .usage(let message) = error else { Issue.record("\(error)"); return }
+            #expect(message == "2")
+        }
+        let count = started.indices.withLock { $0.count }
+        #expect(count < 40, "\(count) started")
     }
 
     @Test func aMissingTranslationOrLocalizedFileNamesTheLocale() throws {

@@ -51,6 +51,35 @@ import Testing
         #expect(try Probe.decodeRGB(folder + "/preview-en.mp4") != Probe.decodeRGB(folder + "/preview-ar.mp4"))
     }
 
+    /// `--locale all` exports its locales side by side; each video is the bytes `--locale X`
+    /// gives alone: the sample with a third locale (French captions on the English screenshots).
+    @Test func everyLocaleAtOnceGivesTheBytesOfEachAlone() throws {
+        let folder = try scratch.directory()
+        try FileManager.default.copyItem(atPath: CLI.samples + "/app-store", toPath: folder + "/store")
+        try FileManager.default.copyItem(atPath: folder + "/store/shots/en", toPath: folder + "/store/shots/fr")
+        var deck = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.deck)))
+                                as? [String: Any])
+        deck["locales"] = ["en", "ar", "fr"]
+        var pages = try #require(deck["pages"] as? [[String: Any]])
+        for (k, text) in ["Tous vos voyages", "Chaque jour, planifié", "Invitez d'un seul lien"].enumerated() {
+            var caption = try #require(pages[k]["caption"] as? [String: String])
+            caption["fr"] = text
+            pages[k]["caption"] = caption
+        }
+        deck["pages"] = pages
+        try JSONSerialization.data(withJSONObject: deck).write(to: URL(fileURLWithPath: folder + "/store/deck.json"))
+        let all = try CLI.run("export", folder + "/store/deck.json", "--locale", "all", "--frames", "0-44", "-q",
+                              "-o", folder + "/all-{locale}.mp4")
+        #expect(all.status == 0, "\(all.stderr)")
+        for locale in ["en", "ar", "fr"] {
+            let alone = try CLI.run("export", folder + "/store/deck.json", "--locale", locale, "--frames", "0-44", "-q",
+                                    "-o", folder + "/\(locale).mp4")
+            #expect(alone.status == 0, "\(alone.stderr)")
+            #expect(FileManager.default.contentsEqual(atPath: folder + "/all-\(locale).mp4", andPath: folder + "/\(locale).mp4"),
+                    "\(locale)")
+        }
+    }
+
     @Test func validateChecksTheTargetAndEveryLocale() throws {
         let out = try CLI.run("validate", Self.deck, "--target", "appstore-iphone")
         #expect(out.status == 0, "\(out.stderr)")
