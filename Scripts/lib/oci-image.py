@@ -244,7 +244,8 @@ def archive_command(args):
         "manifests": [{
             "mediaType": MANIFEST_TYPE, "digest": manifest_digest, "size": len(manifest_bytes),
             "platform": platform,
-            "annotations": {"io.containerd.image.name": full_name(tag),
+            # The name as given: Docker and podman complete a short one themselves.
+            "annotations": {"io.containerd.image.name": tag,
                             "org.opencontainers.image.ref.name": tag.rsplit(":", 1)[1]},
         } for tag in args.tag],
     }
@@ -288,15 +289,6 @@ def archive_command(args):
                "layers": [{key: layer[key] for key in ("digest", "diff_id", "size")} for layer in layers]},
               sys.stdout)
     print()
-
-
-def full_name(tag):
-    """docker.io/library/NAME:TAG for a short NAME:TAG, as Docker records a loaded image."""
-    name = tag.rsplit(":", 1)[0]
-    first = name.split("/", 1)[0]
-    if "/" in name and ("." in first or ":" in first or first == "localhost"):
-        return tag
-    return ("docker.io/" if "/" in name else "docker.io/library/") + tag
 
 
 def main():

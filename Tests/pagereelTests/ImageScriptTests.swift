@@ -207,7 +207,7 @@ import PageReelTestSupport
         let index = try Self.json(read("index.json"))
         let manifests = try #require(index["manifests"] as? [[String: Any]])
         #expect(manifests.compactMap { ($0["annotations"] as? [String: String])?["io.containerd.image.name"] }
-                == ["docker.io/library/pagereel:1.2.3", "docker.io/library/pagereel:latest"])
+                == ["pagereel:1.2.3", "pagereel:latest"])
         #expect(manifests.compactMap { ($0["annotations"] as? [String: String])?["org.opencontainers.image.ref.name"] }
                 == ["1.2.3", "latest"])
         #expect((manifests.first?["platform"] as? [String: String])?["os"] == "linux")
