@@ -67,6 +67,9 @@ public struct VideoOptions: Sendable, Equatable {
         self.tune = tune
     }
 
+    /// Whether x264 holds the rate with its VBV: a constant bitrate or a ceiling (H.264 only).
+    public var hasVBV: Bool { codec == .h264 && (bitrate != nil || maxBitrate != nil) }
+
     /// The CRF actually used.
     public var effectiveCRF: Int { crf ?? codec.defaultCRF }
 

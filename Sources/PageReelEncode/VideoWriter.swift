@@ -129,7 +129,7 @@ public final class VideoWriter: FrameSink {
         context.pointee.framerate = AVRational(num: fps, den: 1)
         context.pointee.gop_size = 2 * fps
         context.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
-        context.pointee.thread_count = 0
+        context.pointee.thread_count = Int32(threads(for: options))
         context.pointee.color_primaries = AVCOL_PRI_BT709
         context.pointee.color_trc = AVCOL_TRC_BT709
         context.pointee.colorspace = AVCOL_SPC_BT709
@@ -167,11 +167,28 @@ public final class VideoWriter: FrameSink {
             // No buffer frames between x264's lookahead thread and its encoder: the same bitstream
             // (checked against the default) with some 40 MB less memory at 1080p.
             // With a bitrate: constant, padded with filler, with the HRD parameters in the stream.
-            list.append(("x264-params", "sync-lookahead=0" + (options.bitrate != nil ? ":nal-hrd=cbr" : "")))
+            var params = ["sync-lookahead=0"]
+            if options.bitrate != nil { params.append("nal-hrd=cbr") }
+            list.append(("x264-params", params.joined(separator: ":")))
             return list
         case .vp9:
             return [("crf", crf), ("row-mt", "1"), ("deadline", "good"), ("cpu-used", "4")]
         }
+    }
+
+    /// The encoder's threads, whatever the machine: x264's default on two cores, and enough to
+    /// keep two cores busy while the renderer shares them. A fixed count, not one per core: the
+    /// bitstream depends on it (x264's frame threads bound each other's motion search), and the
+    /// same deck must give the same bytes on every machine.
+    static let encoderThreads = 3
+
+    /// `encoderThreads`, but one for H.264 under a VBV (a bitrate or a ceiling): there x264's
+    /// threads plan each frame's or band's size from the sizes the others have reached so far
+    /// (`frame_size_estimated`, read while they encode, in frame and in sliced threads alike),
+    /// so the stream follows the threads' timing. `ffmpeg -c:v libx264 -threads 3 -maxrate
+    /// 101k -bufsize 101k` on the same frames gave three streams in three runs; one thread gives one.
+    static func threads(for options: VideoOptions) -> Int {
+        options.hasVBV ? 1 : encoderThreads
     }
 
     /// x264's preset and tune names (x264.h: x264_preset_names, x264_tune_names); checked here so
