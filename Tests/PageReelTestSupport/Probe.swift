@@ -53,6 +53,17 @@ public struct Probe {
 
 /// Paths inside the repository.
 public enum Repository {
+    /// The built `pagereel` binary: next to the test bundle (same build folder), else the debug
+    /// build in the repository.
+    public static let binary: String = {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for folder in [bundle, bundle.deletingLastPathComponent()] {
+            let candidate = folder.appendingPathComponent("pagereel").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return root() + "/.build/debug/pagereel"
+    }()
+
     /// The repository root, found from a test source file's path.
     public static func root(_ filePath: String = #filePath) -> String {
         var url = URL(fileURLWithPath: filePath)
