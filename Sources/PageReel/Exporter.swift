@@ -201,7 +201,7 @@ public final class Exporter {
             if let signal = cancellation?.signal { throw .interrupted(signal: signal) }
             try OutputCommit().commit(Array(files.joined()))
         } catch {
-            files.joined().forEach { $0.discard() }
+            OutputFile.discard(Array(files.joined()))
             throw error
         }
         var summaries: [Summary] = []

@@ -28,7 +28,7 @@ struct OutputCommit {
                 _ = rename(backup, original)
                 TemporaryFiles.removeRestore(backup: backup)
             }
-            files.forEach { $0.discard() }
+            OutputFile.discard(files)
         }
 
         for file in files where fm.fileExists(atPath: file.output.path) {
@@ -55,6 +55,7 @@ struct OutputCommit {
         }
         // Everything is in place: the new outputs stay, the old ones go.
         for path in placed { TemporaryFiles.remove(path) }
+        files.forEach { $0.keepFolders() }
         for (backup, _) in backups {
             try? fm.removeItem(atPath: backup)
             TemporaryFiles.removeRestore(backup: backup)

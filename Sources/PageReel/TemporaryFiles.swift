@@ -10,6 +10,8 @@ public enum TemporaryFiles {
         var paths = Set<String>()
         /// Backup path → the path it came from.
         var restores: [String: String] = [:]
+        /// Folders made for outputs, removed (when empty) after the outputs.
+        var folders = Set<String>()
     }
 
     /// Touched by the exporting thread and by the watchdog, which may run at any moment.
@@ -17,6 +19,8 @@ public enum TemporaryFiles {
 
     static func add(_ path: String) { registry.withLock { _ = $0.paths.insert(path) } }
     static func remove(_ path: String) { registry.withLock { _ = $0.paths.remove(path) } }
+    static func addFolder(_ path: String) { registry.withLock { _ = $0.folders.insert(path) } }
+    static func removeFolder(_ path: String) { registry.withLock { _ = $0.folders.remove(path) } }
 
     /// Notes that `original` was moved to `backup`, to be moved back if the export is undone.
     static func addRestore(backup: String, original: String) { registry.withLock { $0.restores[backup] = original } }
@@ -26,7 +30,7 @@ public enum TemporaryFiles {
     public static var paths: [String] { registry.withLock { $0.paths.sorted() } }
 
     /// Deletes every temporary output (files and frame folders), puts back every file moved aside,
-    /// and forgets them.
+    /// removes the folders made for outputs that are left empty, and forgets them.
     public static func removeAll() { removeAll { _ in true } }
 
     /// `removeAll()` for the paths `include` accepts (backups by the path they restore); the
@@ -37,7 +41,9 @@ public enum TemporaryFiles {
             var drained = Registry()
             drained.paths = registry.paths.filter(include)
             drained.restores = registry.restores.filter { include($0.value) }
+            drained.folders = registry.folders.filter(include)
             registry.paths.subtract(drained.paths)
+            registry.folders.subtract(drained.folders)
             for backup in drained.restores.keys { registry.restores.removeValue(forKey: backup) }
             return drained
         }
@@ -46,5 +52,7 @@ public enum TemporaryFiles {
             try? FileManager.default.removeItem(atPath: original)
             _ = Glibc.rename(backup, original)
         }
+        // Innermost first: a longer path inside a shorter one goes before it.
+        for folder in drained.folders.sorted(by: { $0.count > $1.count }) { _ = Glibc.rmdir(folder) }
     }
 }

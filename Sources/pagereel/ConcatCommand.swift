@@ -26,7 +26,7 @@ struct ConcatCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The MP4 shards, in any order.", valueName: "part.mp4"), completion: .file(extensions: ["mp4"]))
     var parts: [String]
 
-    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("The joined MP4.", valueName: "out.mp4"),
+    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("The joined MP4; missing folders of the path are made.", valueName: "out.mp4"),
             completion: .file(extensions: ["mp4"]))
     var output: String
 

@@ -31,6 +31,7 @@ struct ExportCommand: ParsableCommand {
 
     @Option(name: [.customShort("o"), .customLong("output")],
             help: ArgumentHelp(".mp4, .gif, .webm, .webp, .apng, .png (the first frame) or DIR/ (a PNG per frame); repeatable. "
+                               + "Missing folders of the path are made (and removed again if the export fails). "
                                + "Without -o: DECK.mp4 beside the deck.", valueName: "path"),
             completion: .file(), transform: Output.init(parsing:))
     var outputs: [Output] = []

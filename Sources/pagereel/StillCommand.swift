@@ -35,7 +35,7 @@ struct StillCommand: ParsableCommand {
 
     @OptionGroup var inputs: InputOptions
 
-    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("The PNG to write.", valueName: "out.png"),
+    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("The PNG to write; missing folders of the path are made.", valueName: "out.png"),
             completion: .file(extensions: ["png"]), transform: PNGPath.init(parsing:))
     var output: PNGPath
 

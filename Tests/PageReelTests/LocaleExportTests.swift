@@ -122,9 +122,10 @@ import Testing
         let folder = try folder()
         let projects = try Project.load(folder + "/deck.json", locales: .all)
         var options = ExportOptions()
-        // The second locale's output cannot be created: its folder does not exist.
+        // The second locale's output cannot be created: a file is where its folder would be.
         options.outputs = [Output(argument: folder + "/{locale}/out.mp4")!]
         try FileManager.default.createDirectory(atPath: folder + "/en", withIntermediateDirectories: true)
+        try Data().write(to: URL(fileURLWithPath: folder + "/ar"))
         #expect(throws: PageReelError.self) { _ = try Exporter.run(try Exporter.each(projects, options: options)) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/en") == [])
     }

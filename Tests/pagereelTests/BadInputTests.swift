@@ -50,18 +50,55 @@ import PageReelTestSupport
         #expect(out.stderr.contains("is a directory"))
     }
 
-    /// Missing folder and a directory in the way: 73, and nothing else is touched.
+    /// A file where a folder of the path must be, and a directory in the way: 73, and nothing
+    /// else is touched.
     @Test func outputThatCannotBeCreated() throws {
         let folder = try scratch.directory()
         let deck = CLI.samples + "/onboarding/deck.json"
-        let missing = try CLI.run("export", deck, "--frames", "0-2", "-o", folder + "/no/such/dir/x.mp4")
-        #expect(missing.status == 73)
-        #expect(missing.stderr.contains("does not exist"))
+        try Data().write(to: URL(fileURLWithPath: folder + "/file"))
+        let blocked = try CLI.run("export", deck, "--frames", "0-2", "-o", folder + "/ok/x.gif", "-o", folder + "/file/sub/x.mp4")
+        #expect(blocked.status == 73)
+        #expect(blocked.stderr.contains("cannot make folder \(folder)/file/sub: Not a directory (\(folder)/file is not a folder)"),
+                "\(blocked.stderr)")
+        // The folder the first output made is gone with it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["file"])
+        try FileManager.default.removeItem(atPath: folder + "/file")
         try FileManager.default.createDirectory(atPath: folder + "/x.mp4", withIntermediateDirectories: false)
         let inTheWay = try CLI.run("export", deck, "--frames", "0-2", "-o", folder + "/x.mp4")
         #expect(inTheWay.status == 73)
         #expect(inTheWay.stderr.contains("directory is in the way"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["x.mp4"])
+    }
+
+    /// `-o` makes the folders of its path, for exports, frame folders and stills; a signal in
+    /// the middle of an export takes them away again.
+    @Test func outputFoldersAreMade() throws {
+        let folder = try scratch.directory()
+        let deck = CLI.samples + "/onboarding/deck.json"
+        let export = try CLI.run("export", deck, "--frames", "0-2", "--size", "320x180", "-q",
+                                 "-o", folder + "/a/b/demo.mp4", "-o", folder + "/a/frames/", "-o", folder + "/c/demo.webp")
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(try Probe(folder + "/a/b/demo.mp4").frames == 3)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/a/frames").count == 3)
+        #expect(FileManager.default.fileExists(atPath: folder + "/c/demo.webp"))
+        let still = try CLI.run("still", deck, "--frame", "1", "-o", folder + "/d/e/still.png")
+        #expect(still.status == 0, "\(still.stderr)")
+        #expect(try Probe(folder + "/d/e/still.png").width == 1280)
+        // Interrupted: exit 143 and no folder it made is left.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLI.binary)
+        process.arguments = ["export", deck, "-q", "-o", folder + "/late/x/demo.mp4", "-o", folder + "/late/y/demo.gif"]
+        try process.run()
+        var made = false
+        for _ in 0..<400 where !made {
+            usleep(10_000)
+            made = FileManager.default.fileExists(atPath: folder + "/late/y")
+        }
+        #expect(made)
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 143)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["a", "c", "d"])
     }
 
     /// Whether this machine lets the test mount a small tmpfs (root in a sandbox that allows it).
