@@ -37,21 +37,18 @@ final class APNGChunkWriter {
         var numerator: UInt16
         var denominator: UInt16
 
-        /// The delays that show `frames` frames at `fps` exactly: `frames/fps` reduced, or, when
-        /// that does not fit 16 bits, runs of at most 65535 frames, each reduced (so a run too
-        /// long for one `fcTL` takes several, none of them rounded).
-        static func split(frames: Int, fps: Int) -> [Delay] {
-            var delays: [Delay] = [], left = frames
+        /// The delays that show a run for `milliseconds` ms: n/1000, which a browser keeps as it
+        /// is (Chromium holds a frame for ⌊1000·n/d⌋ ms, so 1/30 s would be 33 ms); a run longer
+        /// than 65.535 s continues in delays of at most that.
+        static func split(milliseconds: Int) -> [Delay] {
+            var delays: [Delay] = [], left = milliseconds
             while left > 0 {
-                let run = min(left, Int(UInt16.max))
-                let divisor = gcd(run, fps)
-                delays.append(Delay(numerator: UInt16(run / divisor), denominator: UInt16(fps / divisor)))
-                left -= run
+                let part = min(left, Int(UInt16.max))
+                delays.append(Delay(numerator: UInt16(part), denominator: 1000))
+                left -= part
             }
             return delays
         }
-
-        private static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
     }
 
     /// The largest image-data chunk written; a frame's data is split into chunks of this size.

@@ -35,8 +35,8 @@ final class APNGFrameStage: Sendable {
 
     /// How long a frame is shown and what it completes.
     private struct Run {
-        /// The input frames it stands for.
-        var frames: Int
+        /// How long it is shown, in ms.
+        var milliseconds: Int
         /// How many of the writer's frames are in the file once this one is.
         var covers: Int
     }
@@ -65,7 +65,7 @@ final class APNGFrameStage: Sendable {
     /// Frames between `submit` and the file: two per worker keeps every worker busy while the
     /// renderer delivers frames unevenly.
     let limit: Int
-    private let width: Int, height: Int, fps: Int, level: Int
+    private let width: Int, height: Int, level: Int
     private let workerCount: Int
     private let state: Mutex<State>
     private let file: Mutex<APNGChunkWriter>
@@ -75,9 +75,9 @@ final class APNGFrameStage: Sendable {
     private let jobs = DispatchSemaphore(value: 0), room = DispatchSemaphore(value: 0)
 
     /// A stage writing into `file`, whose header is written; frames are `width`×`height`, their
-    /// durations in frames at `fps`, compressed at libdeflate's `level`.
-    init(width: Int, height: Int, fps: Int, level: Int, file: sending APNGChunkWriter, stop: EncodeStop) {
-        (self.width, self.height, self.fps, self.level) = (width, height, fps, level)
+    /// durations in milliseconds, compressed at libdeflate's `level`.
+    init(width: Int, height: Int, level: Int, file: sending APNGChunkWriter, stop: EncodeStop) {
+        (self.width, self.height, self.level) = (width, height, level)
         self.stop = stop
         workerCount = min(Self.maximumWorkers, max(1, ProcessInfo.processInfo.activeProcessorCount))
         limit = 2 * workerCount
@@ -105,8 +105,8 @@ final class APNGFrameStage: Sendable {
 
     /// Frame `number` is shown for `frames` input frames; once it is in the file, `covers` of the
     /// writer's frames are. Writes what this completes.
-    func end(_ number: Int, frames: Int, covers: Int) throws(EncodeError) {
-        state.withLock { $0.runs[number] = Run(frames: frames, covers: covers) }
+    func end(_ number: Int, milliseconds: Int, covers: Int) throws(EncodeError) {
+        state.withLock { $0.runs[number] = Run(milliseconds: milliseconds, covers: covers) }
         do {
             try writeReady()
         } catch {
@@ -205,7 +205,7 @@ final class APNGFrameStage: Sendable {
                     return (frame, run)
                 }
                 guard let next else { return }
-                let delays = APNGChunkWriter.Delay.split(frames: next.run.frames, fps: fps)
+                let delays = APNGChunkWriter.Delay.split(milliseconds: next.run.milliseconds)
                 for (i, delay) in delays.enumerated() {
                     if i == 0 { try file.write(next.frame, delay: delay) } else { try file.writeHold(delay: delay) }
                 }

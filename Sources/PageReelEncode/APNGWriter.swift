@@ -4,8 +4,9 @@ import PageReelMedia
 /// only the rectangle it changes.
 ///
 /// The file is made while frames arrive. Identical consecutive frames are kept once, shown for
-/// the whole run: a run of n frames at f fps lasts exactly n/f s (`APNGChunkWriter.Delay`, with
-/// no rounding, unlike a GIF's centiseconds). Each distinct frame goes to `APNGFrameStage` at
+/// the whole run, in whole milliseconds as a browser keeps them: frame k starts at
+/// round(1000·k/fps) (`Milliseconds`), so the delays add up to the video's length in every
+/// browser. Each distinct frame goes to `APNGFrameStage` at
 /// once, which on every core crops it to the pixels that differ from the frame before, encodes
 /// that rectangle a few ways (exactly or with its unchanged pixels transparent, rows unfiltered
 /// or filtered: `APNGFrameEncoder`), keeps the smallest, and writes the frames in order as their
@@ -23,6 +24,8 @@ public final class APNGWriter: FrameSink {
     /// The last distinct frame (opaque RGBA words), its APNG frame number and the first and last
     /// frame index it covers so far.
     private var latest: (pixels: [UInt32], number: Int, first: Int, last: Int)?
+    /// The first frame's index: time zero of the delays.
+    private var origin: Int?
     private var submitted = 0
     private var written = 0
     private var isFinished = false
@@ -57,7 +60,7 @@ public final class APNGWriter: FrameSink {
         self.options = options
         let file = try APNGChunkWriter(path: path)
         try file.writeHeader(width: options.width, height: options.height, plays: options.plays)
-        stage = APNGFrameStage(width: options.width, height: options.height, fps: options.fps, level: Self.level,
+        stage = APNGFrameStage(width: options.width, height: options.height, level: Self.level,
                                file: file, stop: EncodeStop(path: path, requested: shouldStop))
     }
 
@@ -85,11 +88,17 @@ public final class APNGWriter: FrameSink {
         let pixels = frame.opaqueWords()
         if let last = latest {
             // A gap in the indices continues the run before it.
-            try stage.end(last.number, frames: index - last.first, covers: written - 1)
+            try stage.end(last.number, milliseconds: duration(of: last.first..<index), covers: written - 1)
         }
         try stage.submit(.init(number: submitted, pixels: pixels, previous: latest?.pixels))
         latest = (pixels, submitted, index, index)
+        origin = origin ?? index
         submitted += 1
+    }
+
+    /// How long the frames `run` last, in whole ms counted from the first frame written.
+    private func duration(of run: Range<Int>) -> Int {
+        Milliseconds.duration(of: run, from: origin ?? run.lowerBound, fps: options.fps)
     }
 
     public func finish() throws(EncodeError) { try finish(progress: { _ in }) }
@@ -98,7 +107,7 @@ public final class APNGWriter: FrameSink {
         guard !isFinished else { throw .finished(path: path) }
         isFinished = true
         guard let last = latest.take() else { throw .noFrames(path: path) }
-        try stage.end(last.number, frames: last.last + 1 - last.first, covers: written)
+        try stage.end(last.number, milliseconds: duration(of: last.first..<(last.last + 1)), covers: written)
         byteCount = try stage.finish(total: written, progress: progress)
     }
 }

@@ -19,8 +19,8 @@ import Synchronization
 /// blocks into lossy frames (as libwebp's own animation encoder does) made the sample decks
 /// smaller but 1.3–1.6 dB softer, worse than a lower quality of the same size.
 ///
-/// Durations are whole milliseconds: frame k starts at round(1000·k/fps) and lasts until the next
-/// distinct frame starts, so they add up to the video's time exactly. The compressed frames are
+/// Durations are whole milliseconds (`Milliseconds`): frame k starts at round(1000·k/fps) and lasts
+/// until the next distinct frame starts, so they add up to the video's time exactly. The compressed frames are
 /// pushed into a libwebpmux object in order and the file is assembled by `finish`; memory is the
 /// compressed file plus a few frames in flight.
 public final class WebPWriter: FrameSink {
@@ -118,14 +118,11 @@ public final class WebPWriter: FrameSink {
     private func hand(_ pixels: [UInt32], run: Range<Int>, written: Int) throws(EncodeError) {
         let origin = self.origin ?? run.lowerBound
         self.origin = origin
-        let duration = milliseconds(run.upperBound - origin) - milliseconds(run.lowerBound - origin)
+        let duration = Milliseconds.duration(of: run, from: origin, fps: options.fps)
         try pool.submit(Job(number: submitted, pixels: pixels, previous: shown, duration: duration, covers: written))
         submitted += 1
         shown = pixels
     }
-
-    /// The start of frame `index` (from the first) in ms: round(1000·index/fps), halves up.
-    private func milliseconds(_ index: Int) -> Int { (2000 * index + options.fps) / (2 * options.fps) }
 
     /// The lossy mode, if any, and whether lossless is tried, at `quality`.
     static func modes(quality: Int) -> (lossy: WebPFrameEncoder.Mode?, lossless: WebPFrameEncoder.Mode) {

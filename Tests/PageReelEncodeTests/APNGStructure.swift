@@ -71,17 +71,6 @@ struct APNGStructure {
         return numbers == Array(0..<numbers.count)
     }
 
-    /// Sum of the frames' delays, as a fraction of seconds reduced to the denominator `fps`
-    /// (nil if some delay does not divide into it).
-    func totalDelay(inFramesAt fps: Int) -> Int? {
-        var total = 0
-        for frame in frames {
-            guard (frame.delayNumerator * fps) % frame.delayDenominator == 0 else { return nil }
-            total += frame.delayNumerator * fps / frame.delayDenominator
-        }
-        return total
-    }
-
     static func uint32(_ bytes: [UInt8], _ offset: Int) -> Int {
         bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
     }

@@ -111,19 +111,26 @@ import PageReelMedia
         #expect(try AnimatedImage.decode(path).rgba == frames.flatMap(\.pixels))
     }
 
+    /// Frame k starts at round(1000·k/fps) ms, halves up, written out here.
+    static func start(_ k: Int, fps: Int) -> Int { Int((1000 * Double(k) / Double(fps)).rounded(.toNearestOrAwayFromZero)) }
+
     @Test func aHoldIsOneFrameWithTheWholeDuration() throws {
-        // 30 frames at 30 fps, the box moving every 5th: 6 frames of 1/6 s each.
+        // 30 frames at 30 fps, the box moving every 5th: 6 frames, each from its start to the next.
         let path = try encode(movingBox(width: 160, height: 90, count: 30, every: 5), fps: 30)
         let apng = try structure(path)
-        #expect(apng.frames.map { "\($0.delayNumerator)/\($0.delayDenominator)" } == Array(repeating: "1/6", count: 6))
+        let expected = (0..<6).map { Self.start(5 * $0 + 5, fps: 30) - Self.start(5 * $0, fps: 30) }
+        #expect(expected == [167, 166, 167, 167, 166, 167])
+        #expect(apng.frames.map { "\($0.delayNumerator)/\($0.delayDenominator)" } == expected.map { "\($0)/1000" })
         let decoded = try AnimatedImage.decode(path)
         #expect(decoded.frames == 6)
-        #expect(decoded.durations.allSatisfy { abs($0 - 1000.0 / 6) < 1e-9 })
+        #expect(decoded.browserDurations == expected)
     }
 
-    @Test(arguments: [30, 7])
-    func delaysAreExactFractions(fps: Int) throws {
-        // Runs of 1, 2, 3, 5, 7 and 1 frames, each its own fraction of a second, reduced.
+    /// Runs of 1, 2, 3, 5, 7 and 1 frames: as a browser plays them (Pillow's delays, in whole ms
+    /// as Chromium keeps them), each run ends at its exact time rounded to the millisecond, so
+    /// the whole lasts the video's length.
+    @Test(arguments: [30, 7, 24, 60, 120])
+    func aBrowserPlaysTheVideosLength(fps: Int) throws {
         let lengths = [1, 2, 3, 5, 7, 1]
         let frames = lengths.enumerated().flatMap { k, n in
             Array(repeating: TestFrames.frame(width: 64, height: 32, boxX: 4 * k), count: n)
@@ -131,23 +138,22 @@ import PageReelMedia
         let path = try encode(frames, fps: fps, name: "fps\(fps)")
         let apng = try structure(path)
         #expect(apng.frames.count == lengths.count)
-        for (frame, n) in zip(apng.frames, lengths) {
-            // n/fps, with numerator and denominator coprime.
-            #expect(frame.delayNumerator * fps == n * frame.delayDenominator)
-            #expect(gcd(frame.delayNumerator, frame.delayDenominator) == 1)
+        #expect(apng.frames.allSatisfy { $0.delayDenominator == 1000 })
+        let played = try AnimatedImage.decode(path).browserDurations
+        var end = 0, elapsed = 0
+        for (n, ms) in zip(lengths, played) {
+            end += n
+            elapsed += ms
+            #expect(elapsed == Self.start(end, fps: fps), "after \(end) frames at \(fps) fps")
         }
-        #expect(apng.totalDelay(inFramesAt: fps) == frames.count)
-        let decoded = try AnimatedImage.decode(path)
-        #expect(zip(decoded.durations, lengths).allSatisfy { abs($0 - 1000 * Double($1) / Double(fps)) < 1e-9 })
+        #expect(elapsed == Self.start(frames.count, fps: fps))
     }
-
-    func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
 
     @Test func shardIndicesAndGapsKeepTheirTime() throws {
         // Indices from 200; the gap after 201 counts as frame 201 continuing.
         let frames = movingBox(width: 32, height: 32, count: 4)
         let apng = try structure(try encode(frames, fps: 10, indices: [200, 201, 203, 204]))
-        #expect(apng.frames.map { "\($0.delayNumerator)/\($0.delayDenominator)" } == ["1/10", "1/5", "1/10", "1/10"])
+        #expect(apng.frames.map { "\($0.delayNumerator)/\($0.delayDenominator)" } == ["100/1000", "200/1000", "100/1000", "100/1000"])
     }
 
     @Test(arguments: [(0, 0), (-1, 1), (3, 4)])
@@ -161,16 +167,16 @@ import PageReelMedia
         // The 8×8 box moves 4 px a frame: each frame after the first covers its old and new place.
         let (w, h) = (320, 240)
         let apng = try structure(try encode(movingBox(width: w, height: h, count: 10), fps: 30))
-        #expect(apng.frames.first == .init(sequence: 0, width: w, height: h, x: 0, y: 0, delayNumerator: 1,
-                                           delayDenominator: 30, dispose: 0, blend: 0))
+        #expect(apng.frames.first == .init(sequence: 0, width: w, height: h, x: 0, y: 0, delayNumerator: 33,
+                                           delayDenominator: 1000, dispose: 0, blend: 0))
         for (k, frame) in apng.frames.enumerated().dropFirst() {
             #expect((frame.x, frame.y, frame.width, frame.height) == (4 * (k - 1), h * 3 / 4 - 4, 12, 8))
         }
     }
 
-    @Test func aHoldTooLongForOneDelayIsSplitExactly() throws {
-        // 65539 frames at 30 fps: 65539/30 is irreducible and does not fit 16 bits, so the hold
-        // is 65535 frames and then 4 more, in a frame that draws nothing.
+    @Test func aHoldTooLongForOneDelayIsSplit() throws {
+        // 65539 frames at 30 fps held after the first: 2184.634 s, more than one delay's 65.535 s,
+        // so it continues in frames that draw nothing, and the whole lasts 65540 frames' time.
         let (a, b) = (TestFrames.frame(width: 16, height: 16, boxX: 0), TestFrames.frame(width: 16, height: 16, boxX: 8))
         let path = try scratch.directory() + "/long.apng"
         let writer = try APNGWriter(path: path, options: APNGOptions(width: 16, height: 16, fps: 30))
@@ -178,14 +184,16 @@ import PageReelMedia
         for i in 1...65539 { try writer.write(b, index: i) }
         try writer.finish()
         let apng = try structure(path)
-        #expect(apng.frames.map { "\($0.delayNumerator)/\($0.delayDenominator)" } == ["1/30", "4369/2", "2/15"])
-        #expect(apng.frames.last.map { ($0.width, $0.height, $0.blend) } ?? (0, 0, 0) == (1, 1, 1))
-        #expect(apng.totalDelay(inFramesAt: 30) == 65540)
+        let hold = Self.start(65540, fps: 30) - Self.start(1, fps: 30)
+        #expect(hold == 2_184_634)
+        let parts = Array(repeating: 65535, count: hold / 65535) + [hold % 65535]
+        #expect(apng.frames.map(\.delayNumerator) == [33] + parts)
+        #expect(apng.frames.allSatisfy { $0.delayDenominator == 1000 })
+        #expect(apng.frames.dropFirst(2).allSatisfy { ($0.width, $0.height, $0.blend) == (1, 1, 1) })
         let decoded = try AnimatedImage.decode(path)
-        #expect(decoded.frames == 3)
-        let milliseconds: Double = decoded.durations.reduce(0, +)
-        #expect(abs(milliseconds - 65540 * 1000 / 30) < 1e-6)
-        #expect(decoded.rgba == a.pixels + b.pixels + b.pixels)
+        #expect(decoded.frames == 1 + parts.count)
+        #expect(decoded.browserDurations.reduce(0, +) == Self.start(65540, fps: 30))
+        #expect(decoded.rgba == a.pixels + Array(repeating: b.pixels, count: parts.count).flatMap { $0 })
     }
 
     /// Flat UI sliding: white cards with lines of dark words (anti-aliasing aside, what rendered

@@ -36,6 +36,10 @@ public struct AnimatedImage {
                              loop: json["loop"] as? Int, rgba: [UInt8](try Data(contentsOf: URL(fileURLWithPath: raw))))
     }
 
+    /// Each frame's duration as a browser holds it: whole milliseconds, the fraction dropped
+    /// (Chromium's PNG decoder: ⌊1000·num/den⌋ of an APNG's `fcTL` delay; WebP stores whole ms).
+    public var browserDurations: [Int] { durations.map { Int(($0 + 1e-9).rounded(.down)) } }
+
     /// Frame `k`'s pixels, for frames of `width`×`height`.
     public func frame(_ k: Int, width: Int, height: Int) -> ArraySlice<UInt8> {
         let size = width * height * 4

@@ -34,6 +34,23 @@ import Testing
 
     static func size(_ path: String) -> Int { (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? -1 }
 
+    /// The tabs sample at 30 fps (190 frames, 6.333 s): as long as its video in a browser, where
+    /// delays of 1/30 s played 6.301 s.
+    @Test func theTabsSamplePlaysAsLongAsItsVideo() throws {
+        let folder = try scratch.directory()
+        var options = ExportOptions()
+        options.outputs = ["tabs.apng", "tabs.webp", "tabs.mp4"].map { Output(argument: folder + "/" + $0)! }
+        options.size = (320, 180)
+        let project = try Project.load(Repository.root() + "/Samples/tabs/deck.json")
+        let summary = try Exporter(project: project, options: options).run()
+        let video = try #require(try Probe(folder + "/tabs.mp4").duration)
+        let milliseconds = Int((1000 * Double(summary.frames) / 30).rounded())
+        #expect(abs(video * 1000 - Double(milliseconds)) < 2, "the MP4 lasts \(video) s")
+        for name in ["tabs.apng", "tabs.webp"] {
+            #expect(try AnimatedImage.decode(folder + "/" + name).browserDurations.reduce(0, +) == milliseconds, "\(name)")
+        }
+    }
+
     @Test func webpAndAPNGComeFromTheGIFsRenderAndLastAsLong() throws {
         let (folder, summary) = try export(["demo.webp", "demo.apng", "demo.gif"]) { $0.gifWidth = 320 }
         #expect(summary.frames == 75)
@@ -42,6 +59,10 @@ import Testing
             #expect(decoded.rgba.count == decoded.frames * 320 * 180 * 4, "\(name) is 320x180")
             #expect(abs(decoded.durations.reduce(0, +) - 2500) <= 10, "\(name) lasts 2.5 s")
             #expect(decoded.loop == 0)
+        }
+        // As a browser plays them (whole milliseconds, fractions dropped), exactly as long.
+        for name in ["demo.webp", "demo.apng"] {
+            #expect(try AnimatedImage.decode(folder + "/" + name).browserDurations.reduce(0, +) == 2500, "\(name)")
         }
         // The WebP is the APNG's frames, lossy: close to them.
         let webp = try AnimatedImage.decode(folder + "/demo.webp"), apng = try AnimatedImage.decode(folder + "/demo.apng")
