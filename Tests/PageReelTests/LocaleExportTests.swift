@@ -130,7 +130,7 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/en") == [])
     }
 
-    /// Locales export side by side (`Exporter.localeLanes` at a time): progress counts every
+    /// Locales export side by side (`Exporter.laneCount` at a time): progress counts every
     /// frame of all of them once, in order, and each locale's video shows its own screenshot.
     /// (That each is the bytes of the locale exported alone is checked through the binary, one
     /// process per export: `StoreCLITests`.)
@@ -154,10 +154,42 @@ import Testing
         #expect(first[0][0] > 200 && first[1][2] > 200 && first[2][0] > 200, "red, blue, red: \(first)")
     }
 
+    /// How many locales at once: as many as fit in three quarters of the room (at most three),
+    /// one when an animated image's encoder keeps every core busy.
+    @Test func lanesAreChosenByMemoryAndCores() throws {
+        let three = LocaleExportTests.deck.replacingOccurrences(of: #"["en", "ar"]"#, with: #"["en", "ar", "de"]"#)
+            .replacingOccurrences(of: #""ar": "مرحبا" }"#, with: #""ar": "مرحبا", "de": "Hallo" }"#)
+            .replacingOccurrences(of: #""ar": "أهلاً وسهلاً" }"#, with: #""ar": "أهلاً وسهلاً", "de": "Willkommen" }"#)
+        let folder = try folder(three)
+        try FileManager.default.copyItem(atPath: folder + "/shots/en", toPath: folder + "/shots/de")
+        let projects = try Project.load(folder + "/deck.json", locales: .all)
+        func exporters(_ outputs: [String], size: (Int, Int) = (1080, 608)) throws -> [Exporter] {
+            var options = ExportOptions()
+            options.outputs = outputs.map { Output(argument: folder + "/" + $0)! }
+            options.size = size
+            return try Exporter.each(projects, options: options)
+        }
+        let mp4 = try exporters(["{locale}.mp4"])
+        let need = try #require(mp4.first?.memoryEstimate)
+        #expect(Exporter.laneCount(for: mp4, room: nil) == 3)
+        #expect(Exporter.laneCount(for: mp4, room: 100 * need) == 3)
+        #expect(Exporter.laneCount(for: mp4, room: Int(2.1 * Double(need) / Exporter.plannedShare)) == 2)
+        #expect(Exporter.laneCount(for: mp4, room: need) == 1)
+        #expect(Exporter.laneCount(for: mp4, room: 0) == 1)
+        #expect(Exporter.laneCount(for: Array(mp4.prefix(1)), room: nil) == 1)
+        // A GIF beside the video: one at a time, whatever the room.
+        #expect(Exporter.laneCount(for: try exporters(["{locale}.mp4", "{locale}.gif"]), room: nil) == 1)
+        // More pixels and more encoders need more.
+        let big = try exporters(["{locale}.mp4"], size: (1920, 1080))
+        #expect(try #require(big.first?.memoryEstimate) > need)
+        #expect(try #require(try exporters(["{locale}.mp4", "{locale}.webm"]).first?.memoryEstimate) > need)
+    }
+
     /// The lanes give results in order; the lowest failing index is the error, and nothing
     /// starts after a failure.
     @Test func lanesKeepTheOrderAndReportTheFirstFailure() throws {
         #expect(try Exporter.runLanes(7) { $0 * $0 } == [0, 1, 4, 9, 16, 25, 36])
+        #expect(try Exporter.runLanes(5, lanes: 1) { $0 + 1 } == [1, 2, 3, 4, 5])
         final class Started: Sendable { let indices = Mutex<Set<Int>>([]) }
         let started = Started()
         do {

@@ -99,6 +99,14 @@ import Testing
         options.outputs = Self.outputs(folder + "/{locale}").map { Output(argument: $0)! }
         let projects = try Project.load(deck.file, locales: locale.map(LocaleSelection.code) ?? .all)
         _ = try Exporter.run(try Exporter.each(projects, options: options))
+        // Every locale at once, MP4s alone: these run side by side, on threads of their own.
+        var videos = ExportOptions()
+        videos.outputs = [Output(argument: folder + "/side/{locale}.mp4")!]
+        if locale == nil {
+            let exporters = try Exporter.each(projects, options: videos)
+            #expect(Exporter.laneCount(for: exporters) == 3)
+            _ = try Exporter.run(exporters)
+        }
         var byLocale: [String: [String: Data]] = [:]
         for project in projects {
             let code = project.deck.locale ?? ""
@@ -106,6 +114,10 @@ import Testing
             try Still(instant: .frame(frame)).write(project, to: stem + "-still.png")
             byLocale[code] = try (Self.outputs(stem) + [stem + "-still.png"]).reduce(into: [:]) { all, path in
                 all.merge(try Self.files(path)) { a, _ in a }
+            }
+            if locale == nil {
+                // Named as the reference names its MP4, to be compared with it.
+                byLocale[code]?["side " + code + ".mp4"] = try Data(contentsOf: URL(fileURLWithPath: folder + "/side/\(code).mp4"))
             }
         }
         return byLocale
@@ -133,8 +145,12 @@ import Testing
             #expect(made.keys.sorted() == (step.1.map { [$0] } ?? step.0.locales).sorted())
             for (locale, files) in made {
                 let expected = reference[step.0.file]?[locale] ?? [:]
-                #expect(files.count == expected.count && files.count > 20, "step \(k) \(locale): \(files.count) files")
+                let sideBySide = files.keys.filter { $0.hasPrefix("side ") }
+                #expect(sideBySide.count == (step.1 == nil ? 1 : 0))
+                #expect(files.count - sideBySide.count == expected.count && expected.count > 20,
+                        "step \(k) \(locale): \(files.count) files")
                 let differing = expected.keys.sorted().filter { files[$0] != expected[$0] }
+                    + sideBySide.filter { files[$0] != expected[String($0.dropFirst(5))] }
                 let how = step.1 == nil ? "every locale at once" : "alone"
                 #expect(differing.isEmpty, "step \(k), \(step.0.folder) in \(locale) (\(how)): \(differing.prefix(8))")
             }

@@ -161,16 +161,10 @@ public final class Exporter {
         try Exporter.run([self], cancellation: cancellation, progress: progress)[0]
     }
 
-    /// How many of a deck's locales export at the same time: one export leaves part of two cores
-    /// idle (x264's threads wait on each other and on the frames), and with two at a time a
-    /// third would run alone at the end. Each brings its own encoders, so memory is that of
-    /// three exports.
-    static let localeLanes = 3
-
-    /// Runs `exporters` (a deck's locales), three at a time, and commits their outputs together at
-    /// the end: on any failure or cancellation none of them is written (after a failure no
-    /// further locale starts). Progress counts the frames of all of them. Each output's bytes
-    /// are those of the locale exported alone.
+    /// Runs `exporters` (a deck's locales), as many at a time as memory and cores make worth it
+    /// (`laneCount`), and commits their outputs together at the end: on any failure or
+    /// cancellation none of them is written (after a failure no further locale starts). Progress
+    /// counts the frames of all of them. Each output's bytes are those of the locale exported alone.
     public static func run(_ exporters: [Exporter], cancellation: Cancellation? = nil,
                            progress: ((Progress) -> Void)? = nil) throws(PageReelError) -> [Summary] {
         let start = Date()
@@ -191,7 +185,7 @@ public final class Exporter {
                     progress?(Progress(done: done, total: total, elapsed: Date().timeIntervalSince(start)))
                 }
             }
-            let outcomes = try runLanes(exporters.count) { k throws(PageReelError) in
+            let outcomes = try runLanes(exporters.count, lanes: laneCount(for: exporters)) { k throws(PageReelError) in
                 let begin = Date()
                 let fitted = try exporters[k].export(files[k], cancellation: cancellation, frameDone: frameDone)
                 return (fitted, Date().timeIntervalSince(begin))
@@ -229,47 +223,6 @@ public final class Exporter {
         }
         try checkVideoBudgets(files, into: &fitted)
         return fitted
-    }
-
-    /// `body(k)` for k in 0..<count, `localeLanes` at a time, each on a thread of its own, started in order of k: the results in that
-    /// order, or the failure of the lowest k that failed (once one fails, no later k starts).
-    static func runLanes<T: Sendable>(_ count: Int,
-                                      _ body: @escaping (Int) throws(PageReelError) -> T) throws(PageReelError) -> [T] {
-        guard count > 1 else { return try (0..<count).map { k throws(PageReelError) in try body(k) } }
-        let results = Mutex([Result<T, PageReelError>?](repeating: nil, count: count))
-        let next = Mutex(0)
-        let failed = Mutex(false)
-        let work = LaneWork(body)
-        // Threads of their own: Dispatch would run no more lanes at once than there are cores.
-        let lanes = DispatchGroup()
-        for _ in 0..<min(localeLanes, count) {
-            lanes.enter()
-            let thread = Thread {
-                defer { lanes.leave() }
-                while true {
-                    let k: Int? = next.withLock { next in
-                        guard next < count, !failed.withLock({ $0 }) else { return nil }
-                        defer { next += 1 }
-                        return next
-                    }
-                    guard let k else { return }
-                    let result = Result { () throws(PageReelError) in try work.body(k) }
-                    if case .failure = result { failed.withLock { $0 = true } }
-                    results.withLock { $0[k] = result }
-                }
-            }
-            thread.name = "pagereel locale"
-            thread.start()
-        }
-        lanes.wait()
-        let all = results.withLock { $0 }
-        var values: [T] = []
-        for result in all {
-            // A locale that never started comes after one that failed.
-            guard let result else { break }
-            values.append(try result.get())
-        }
-        return values
     }
 
     /// An exporter for each of `projects` (one deck in several locales), `{locale}` in the output
@@ -320,7 +273,7 @@ public final class Exporter {
     private var gifScale: Double? { options.gifWidth.map { Double($0) / Double(project.deck.canvas.width) } }
 
     /// Whether the animated images need a render of their own, at their own rate or width.
-    private var separateImages: Bool { gifFPS != fps || (gifScale != nil && gifScale != scale) }
+    var separateImages: Bool { gifFPS != fps || (gifScale != nil && gifScale != scale) }
 
     /// The GIF's frames, of `frameCount` at its rate: the same stretch of time as the video's.
     private func gifFrames(frameCount: Int) -> Range<Int> {
@@ -403,12 +356,4 @@ public final class Exporter {
         default: return .encode(error)
         }
     }
-}
-
-/// The work of `Exporter.runLanes`, handed to its threads. The compiler cannot check it: lane k
-/// alone runs body(k) — one exporter and its files — and what the bodies share (the frame
-/// count, the progress callback) they reach under a lock; every lane is waited for.
-private final class LaneWork<T>: @unchecked Sendable {
-    let body: (Int) throws(PageReelError) -> T
-    init(_ body: @escaping (Int) throws(PageReelError) -> T) { self.body = body }
 }
