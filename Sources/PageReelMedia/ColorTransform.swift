@@ -17,9 +17,9 @@ import Synchronization
 /// instead: the decoders hand gray over as R = G = B in RGBA rows, and a table of the 256 levels
 /// is exact and cheaper than describing that layout to lcms2.
 ///
-/// `@unchecked Sendable` because it owns an lcms2 handle, which Swift cannot check. Safe because
-/// the transform is made with `cmsFLAGS_NOCACHE`, so `cmsDoTransform` only reads it (lcms2
-/// documents transforms without the cache as usable from several threads), nothing else ever
+/// Sendable without the compiler's check because it owns an lcms2 handle, which Swift cannot
+/// check. Safe because the transform is made with `cmsFLAGS_NOCACHE`, so `cmsDoTransform` only
+/// reads it (lcms2 documents transforms without the cache as usable from several threads), nothing else ever
 /// calls into the handle after `init`, every other property is an immutable Swift value, and
 /// `deinit` frees it once no thread can hold the object any more.
 final class ColorTransform: @unchecked Sendable {

@@ -286,7 +286,7 @@ public final class FontLibrary: Sendable {
 
 /// Owns a fontconfig configuration (`FcConfig *`).
 ///
-/// `@unchecked Sendable` because Swift cannot check a C handle. Safe because the pointer never
+/// Sendable without the compiler's check because Swift cannot check a C handle. Safe because the pointer never
 /// changes after `init`; every call that reads or changes the configuration — `FcFontList` and
 /// `FcConfigAppFontAdd…` here, Pango's lookups in `TextEngine` — runs while holding
 /// `TextEngine.pango`, so no two threads use it at once; and `deinit` destroys it only when the

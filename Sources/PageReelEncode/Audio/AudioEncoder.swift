@@ -212,6 +212,10 @@ final class AudioEncoder {
 /// next packet.
 final class AudioPump {
     /// One encoded packet, owned by whoever holds it.
+    ///
+    /// Sendable without the compiler's check because it owns a C `AVPacket`. Safe because the
+    /// packet is only ever moved, never shared: the pump's thread fills it and gives it up to the
+    /// queue, and the writer's thread, which takes it out, is then its only holder.
     final class Packet: @unchecked Sendable {
         let pointer: UnsafeMutablePointer<AVPacket>
 
@@ -233,11 +237,6 @@ final class AudioPump {
         case failed(EncodeError)
     }
 
-    /// The encoder and its source, moved to the pump's thread.
-    private struct Work: @unchecked Sendable {
-        let encoder: AudioEncoder
-    }
-
     private let queue = HandOff<Item>(capacity: 128)
     /// The pump thread's nice value (Linux schedules threads by their own): measured on the tabs
     /// sample, at 10 the export with sound takes the silent export's time, at 0 some 10% more.
@@ -253,14 +252,17 @@ final class AudioPump {
     init(_ encoder: consuming AudioEncoder, check: FFmpegCheck) {
         timeBase = encoder.packetEncoder.context.pointee.time_base
         stream = encoder.packetEncoder.streamIndex
-        let work = Work(encoder: encoder)
+        // Handed over to the pump's thread: the writer's thread never touches the encoder or its
+        // source again (it only adds the encoder's stream to the muxer before this), so the
+        // thread is its only user. The compiler cannot see that the muxer keeps no reference.
+        nonisolated(unsafe) let encoder = encoder
         let queue = self.queue
         let thread = Thread {
             // Behind rendering and x264 for the CPU: the sound takes the time they leave idle,
             // and is still far ahead of the pictures it is muxed with.
             _ = pr_set_thread_niceness(AudioPump.niceness)
             do throws(EncodeError) {
-                try work.encoder.run { packet throws(EncodeError) in
+                try encoder.run { packet throws(EncodeError) in
                     guard let owned = Packet(taking: packet) else { throw check.null("av_packet_alloc") }
                     return queue.send(.packet(owned))
                 }

@@ -218,7 +218,11 @@ public final class WebPWriter: FrameSink {
 }
 
 /// The libwebpmux object the compressed frames are pushed into, in order, and the file it
-/// assembles; one thread at a time (the pool's delivery, then `finish`).
+/// assembles.
+///
+/// Sendable without the compiler's check because it owns a C `WebPMux`. Safe because every call
+/// into it (pushing a frame, assembling the file) runs under `lock`, and the pointer never changes
+/// after `init`.
 final class WebPMuxBox: @unchecked Sendable {
     private let path: String
     private let mux: OpaquePointer
