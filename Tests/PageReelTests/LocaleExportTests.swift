@@ -40,6 +40,18 @@ import Testing
         return folder
     }
 
+    /// The deck in English, Arabic and German (German over the English screenshot).
+    static let deckInThreeLocales = deck.replacingOccurrences(of: #"["en", "ar"]"#, with: #"["en", "ar", "de"]"#)
+        .replacingOccurrences(of: #""ar": "مرحبا" }"#, with: #""ar": "مرحبا", "de": "Hallo" }"#)
+        .replacingOccurrences(of: #""ar": "أهلاً وسهلاً" }"#, with: #""ar": "أهلاً وسهلاً", "de": "Willkommen" }"#)
+
+    /// The folder of `deckInThreeLocales`, with its screenshots.
+    func folderInThreeLocales(name: String = #function) throws -> String {
+        let folder = try folder(Self.deckInThreeLocales, name: name)
+        try FileManager.default.copyItem(atPath: folder + "/shots/en", toPath: folder + "/shots/de")
+        return folder
+    }
+
     /// The issues of the `.deck` error `body` throws; empty if it throws another or none.
     static func deckIssues(_ body: () throws -> Void) -> [DeckIssue] {
         do {
@@ -135,11 +147,7 @@ import Testing
     /// (That each is the bytes of the locale exported alone is checked through the binary, one
     /// process per export: `StoreCLITests`.)
     @Test func localesSideBySideReportEveryFrameOnce() throws {
-        let three = LocaleExportTests.deck.replacingOccurrences(of: #"["en", "ar"]"#, with: #"["en", "ar", "de"]"#)
-            .replacingOccurrences(of: #""ar": "مرحبا" }"#, with: #""ar": "مرحبا", "de": "Hallo" }"#)
-            .replacingOccurrences(of: #""ar": "أهلاً وسهلاً" }"#, with: #""ar": "أهلاً وسهلاً", "de": "Willkommen" }"#)
-        let folder = try folder(three)
-        try FileManager.default.copyItem(atPath: folder + "/shots/en", toPath: folder + "/shots/de")
+        let folder = try folderInThreeLocales()
         var options = ExportOptions()
         options.outputs = [Output(argument: folder + "/all-{locale}.mp4")!]
         var reported: [Int] = []
@@ -157,11 +165,7 @@ import Testing
     /// How many locales at once: as many as fit in three quarters of the room (at most three),
     /// one when an animated image's encoder keeps every core busy.
     @Test func lanesAreChosenByMemoryAndCores() throws {
-        let three = LocaleExportTests.deck.replacingOccurrences(of: #"["en", "ar"]"#, with: #"["en", "ar", "de"]"#)
-            .replacingOccurrences(of: #""ar": "مرحبا" }"#, with: #""ar": "مرحبا", "de": "Hallo" }"#)
-            .replacingOccurrences(of: #""ar": "أهلاً وسهلاً" }"#, with: #""ar": "أهلاً وسهلاً", "de": "Willkommen" }"#)
-        let folder = try folder(three)
-        try FileManager.default.copyItem(atPath: folder + "/shots/en", toPath: folder + "/shots/de")
+        let folder = try folderInThreeLocales()
         let projects = try Project.load(folder + "/deck.json", locales: .all)
         func exporters(_ outputs: [String], size: (Int, Int) = (1080, 608)) throws -> [Exporter] {
             var options = ExportOptions()

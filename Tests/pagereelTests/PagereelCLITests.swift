@@ -75,10 +75,11 @@ import PageReelTestSupport
         #expect(out.stderr.contains("/nonexistent/deck.json: file not found"))
     }
 
-    @Test func missingOutputFolderExits73() throws {
-        let out = try CLI.run("export", CLI.samples + "/onboarding/deck.json", "-o", "/nonexistent/dir/x.mp4")
+    /// A folder of the output's path that cannot be made (nothing can be made in /proc, even by root).
+    @Test func anOutputFolderThatCannotBeMadeExits73() throws {
+        let out = try CLI.run("export", CLI.samples + "/onboarding/deck.json", "-o", "/proc/pagereel-test/dir/x.mp4")
         #expect(out.status == 73)
-        #expect(out.stderr.contains("/nonexistent/dir/x.mp4"))
+        #expect(out.stderr.contains("/proc/pagereel-test/dir/x.mp4: cannot create output: cannot make folder /proc/pagereel-test"))
     }
 
     /// A small shard of the onboarding sample, exported as MP4 and GIF, read back by ffprobe.
