@@ -242,23 +242,24 @@ import Testing
         }
     }
 
-    /// The sound's bytes are the same run after run: the MP4's AAC packets and the whole WebM.
-    /// (Whole MP4s are compared by SoundCLITests, one process each: inside this test process,
-    /// with hundreds of other tests' threads, x264 has been seen to vary its bitstream.)
+    /// The same bytes run after run inside this process, beside the other tests' threads: the
+    /// whole MP4 and WebM, and the MP4's AAC packets on their own.
     @Test func theSameDeckGivesTheSameSoundBytes() throws {
         let script = #"[{ "wait": 0.3 }, { "tap": { "tab": 1 } }]"#
         let folder = try folder(with: Self.deck(audio: #"{ "music": { "file": "tone.m4a", "loop": true }, "touches": true }"#,
                                                 script: script))
         try tone(523, seconds: 0.7, in: folder)
-        var rounds: [(aac: Data, webm: Data)] = []
+        var rounds: [(aac: Data, mp4: Data, webm: Data)] = []
         for round in 0..<2 {
             try export(folder, ["a\(round).mp4", "a\(round).webm"])
             let aac = try Command.check("ffmpeg", ["-v", "error", "-i", folder + "/a\(round).mp4", "-map", "0:a", "-c", "copy",
                                                    "-f", "data", "-"])
-            rounds.append((aac, try Data(contentsOf: URL(fileURLWithPath: folder + "/a\(round).webm"))))
+            rounds.append((aac, try Data(contentsOf: URL(fileURLWithPath: folder + "/a\(round).mp4")),
+                           try Data(contentsOf: URL(fileURLWithPath: folder + "/a\(round).webm"))))
         }
         #expect(rounds[0].aac.count > 1000)
         #expect(rounds[0].aac == rounds[1].aac)
+        #expect(rounds[0].mp4 == rounds[1].mp4)
         #expect(rounds[0].webm == rounds[1].webm)
     }
 

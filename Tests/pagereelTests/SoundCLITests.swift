@@ -43,6 +43,26 @@ import Testing
         #expect(sums[0] == sums[1])
     }
 
+    /// Under a bitrate ceiling (`--max-size`), where x264's threads would plan each frame from
+    /// the others' progress, three exports at once — each slowing the others unevenly — still
+    /// give one file. (Before, three runs gave three different streams.)
+    @Test func aCappedVideoIsTheSameWhateverTheTiming() throws {
+        let folder = try scratch.directory()
+        let processes = try (0..<3).map { k in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: CLI.binary)
+            process.arguments = ["export", Self.deck, "--size", "640x360", "--max-size", "110k", "--no-audio", "-q",
+                                 "-o", folder + "/\(k).mp4"]
+            try process.run()
+            return process
+        }
+        for process in processes { process.waitUntilExit() }
+        #expect(processes.map(\.terminationStatus) == [0, 0, 0])
+        let files = try (0..<3).map { try Data(contentsOf: URL(fileURLWithPath: folder + "/\($0).mp4")) }
+        #expect(files[0].count > 50_000)
+        #expect(files[1] == files[0] && files[2] == files[0])
+    }
+
     @Test func audioBitrateSetsTheEncodersBitrate() throws {
         let folder = try scratch.directory()
         #expect(try export(["--audio-bitrate", "64k"], to: folder + "/low.mp4").status == 0)
