@@ -19,6 +19,9 @@ extension SchemaValidator {
 
     /// `enclosing` is the `properties` of the object schema a `oneOf`/`anyOf`/`not` branch refines,
     /// which its `required` lists must name.
+    /// Not optimized: Swift 6.3.1's release build crashes in CopyPropagation on this function
+    /// ("Found outside of lifetime use"), which stopped `swift build -c release --build-tests`.
+    @_optimize(none)
     private func lint(_ schema: JSONValue, at path: String, isRoot: Bool, enclosing: JSONValue?,
                       problems: inout [String], references: inout Set<String>) {
         guard let keywords = schema.members else {
