@@ -38,7 +38,7 @@ public struct JSONReader {
     public var issues: [JSONIssue] {
         found.enumerated()
             .sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }
-            .map(\.element.issue)
+            .map { JSONIssue(path: $0.element.issue.path, message: $0.element.issue.message, position: $0.element.position) }
     }
 
     // MARK: Reporting
@@ -132,12 +132,18 @@ public struct JSONReader {
 public struct JSONIssue: Sendable, Equatable, CustomStringConvertible {
     public var path: String
     public var message: String
+    /// Where the value (or, for a key's problem, the key) is written; nil when not known.
+    public var position: SourcePosition?
 
-    public init(path: String, message: String) {
+    public init(path: String, message: String, position: SourcePosition? = nil) {
         self.path = path
         self.message = message
+        self.position = position
     }
 
     /// `path: message` (the message alone at the root), as written: not escaped for a terminal.
     public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+
+    /// The same problem with the same value: where its text was written is not compared.
+    public static func == (a: JSONIssue, b: JSONIssue) -> Bool { a.path == b.path && a.message == b.message }
 }

@@ -66,6 +66,69 @@ public struct JSONValue: Sendable, Equatable {
     }
 }
 
+extension JSONValue {
+    /// Where the value at a JSON path (`pages[2].image`, `captions["odd key"]`, as `JSONReader`
+    /// writes paths) starts in the text: that value's first character, or, where the path goes past
+    /// what the text holds (a key it lacks, a page of a template), the nearest enclosing value's.
+    public func position(ofPath path: String) -> SourcePosition {
+        var node = self
+        var rest = Substring(path)
+        while let first = rest.first {
+            if first == "." {
+                rest = rest.dropFirst()
+            } else if rest.hasPrefix("[\"") {
+                // A quoted key: shown escaped and perhaps shortened, so only a plain one is found.
+                guard let close = rest.firstRange(of: "\"]") else { break }
+                let key = String(rest[rest.index(rest.startIndex, offsetBy: 2)..<close.lowerBound])
+                guard !key.contains("\\"), !key.hasSuffix("…"), let child = node[key] else { break }
+                node = child
+                rest = rest[close.upperBound...]
+            } else if first == "[" {
+                guard let close = rest.firstIndex(of: "]"), let index = Int(rest[rest.index(after: rest.startIndex)..<close]),
+                      let items = node.elements, items.indices.contains(index) else { break }
+                node = items[index]
+                rest = rest[rest.index(after: close)...]
+            } else {
+                let end = rest.firstIndex { $0 == "." || $0 == "[" } ?? rest.endIndex
+                guard let child = node[String(rest[..<end])] else { break }
+                node = child
+                rest = rest[end...]
+            }
+        }
+        return node.position
+    }
+
+    /// The places of this object's members and of their members (`canvas`, `canvas.fps`, …) by
+    /// JSON path, for naming a line long after the tree is gone; arrays are not entered, so it
+    /// stays small however many pages a deck has.
+    public var outline: JSONOutline {
+        var places: [String: SourcePosition] = ["": position]
+        for member in members ?? [] {
+            let path = JSONReader.path("", key: member.key)
+            places[path] = member.value.position
+            for inner in member.value.members ?? [] { places[JSONReader.path(path, key: inner.key)] = inner.value.position }
+        }
+        return JSONOutline(places: places)
+    }
+}
+
+/// Where a document's top two levels of values are written (`JSONValue.outline`).
+public struct JSONOutline: Sendable, Equatable {
+    public var places: [String: SourcePosition]
+
+    public init(places: [String: SourcePosition] = [:]) { self.places = places }
+
+    /// The place of the value at `path`, or of the nearest enclosing value the outline has.
+    public func position(ofPath path: String) -> SourcePosition? {
+        var path = Substring(path)
+        while true {
+            if let place = places[String(path)] { return place }
+            guard let cut = path.lastIndex(where: { $0 == "." || $0 == "[" }) else { return places[""] }
+            path = path[..<cut]
+        }
+    }
+}
+
 /// One `"key": value` pair of a JSON object, with the key's own position so that an unknown
 /// key is reported where the key is written rather than where its value starts.
 public struct JSONMember: Sendable, Equatable {
@@ -117,6 +180,9 @@ public struct SourcePosition: Sendable, Equatable, Comparable, CustomStringConve
     }
 
     public var description: String { "line \(line), column \(column)" }
+
+    /// `4:5`, the form after a file name that terminals and editors link: `deck.json:4:5`.
+    public var lineColumn: String { "\(line):\(column)" }
 }
 
 extension String {

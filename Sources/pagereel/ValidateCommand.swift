@@ -42,7 +42,7 @@ struct ValidateCommand: ParsableCommand {
                 if let target = target.target {
                     _ = try target.scale(for: project.deck.canvas)
                     fps = target.fps(for: fps)
-                    let issues = DeckIssue.merge(projects.map { ($0.deck.locale, target.check($0).issues) })
+                    let issues = DeckIssue.merge(projects.map { ($0.deck.locale, $0.locate(target.check($0).issues)) })
                     if !issues.isEmpty { throw .deck(DeckError(file: path, issues: issues)) }
                 }
                 let languages = project.deck.locales.isEmpty ? ""

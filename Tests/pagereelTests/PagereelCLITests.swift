@@ -58,8 +58,9 @@ import PageReelTestSupport
         """.utf8).write(to: URL(fileURLWithPath: deck))
         let out = try CLI.run("validate", deck)
         #expect(out.status == 65)
-        #expect(out.stderr.contains("bad.json: pages[1].titel: unknown key (did you mean \"title\"?)"))
-        #expect(out.stderr.contains("bad.json: pages[2].image: file not found: shots/x.png"))
+        // Each with the line and column of its key or value, counted by hand on the text above.
+        #expect(out.stderr.contains("bad.json:2:70: pages[1].titel: unknown key (did you mean \"title\"?)"))
+        #expect(out.stderr.contains("bad.json:3:25: pages[2].image: file not found: shots/x.png"))
 
         try Data("""
         { "pagereel": 1, "pages": [ { "background": "#FF0000" }, { "image": "shots/x.png" } ] }

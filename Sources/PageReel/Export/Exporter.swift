@@ -137,7 +137,7 @@ public final class Exporter {
         options.fps = options.fps ?? target.fps(for: canvas.fps)
         options.audioBitrate = options.audioBitrate ?? target.audioBitrate
         let check = target.check(project, fps: options.fps)
-        if !check.issues.isEmpty { throw .deck(DeckError(file: project.file, issues: check.issues)) }
+        if !check.issues.isEmpty { throw .deck(DeckError(file: project.file, issues: project.locate(check.issues))) }
     }
 
     /// The uniform scale of `--size WxH`, which must keep the canvas's aspect ratio.

@@ -21,7 +21,7 @@ extension Project {
     /// The warnings as lines for people, one each, with the deck file and the JSON path:
     /// `deck.json: pages[0].title: warning: no installed font has U+E123`.
     public var warningMessages: [String] {
-        warnings.map { "\(file): \($0.path): warning: \($0.message)" }
+        warnings.map { $0.line(in: file, warning: true) }
     }
 
     /// The warnings of one deck read in several locales, a warning they share once, and what
@@ -29,7 +29,7 @@ extension Project {
     public static func warningMessages(of projects: [Project], target: Target?) -> [String] {
         guard let first = projects.first else { return [] }
         var lists = projects.map { (locale: $0.deck.locale, issues: $0.warnings) }
-        if let target { lists = zip(lists, projects).map { ($0.locale, $0.issues + target.check($1).warnings) } }
-        return DeckIssue.merge(lists).map { "\(first.file): \($0.path): warning: \($0.message)" }
+        if let target { lists = zip(lists, projects).map { ($0.locale, $0.issues + $1.locate(target.check($1).warnings)) } }
+        return DeckIssue.merge(lists).map { $0.line(in: first.file, warning: true) }
     }
 }

@@ -50,6 +50,8 @@ public struct Project: Sendable {
     /// What renders but may not look as meant (a character no installed font has, a screenshot
     /// `fill` crops, a caption the canvas cuts), with its JSON path; the CLI prints these as warnings.
     public let warnings: [DeckIssue]
+    /// Where the deck's top two levels are written, for the line of a later check's message.
+    let outline: JSONOutline
 
     /// Reads, decodes and checks the deck at `path`, including that every image it names exists
     /// and is a usable image, and that every font it names is installed or beside the deck.
@@ -166,14 +168,18 @@ public struct Project: Sendable {
                 fitted = fit.deck
             }
         }
+        // Each issue and warning with the line and column of the value it is about.
+        issues = issues.map { $0.located(in: root) }
+        warnings = warnings.map { $0.located(in: root) }
         guard let deck = fitted, issues.isEmpty else {
-            return (nil, issues.isEmpty ? [DeckIssue(path: "", message: "is not a deck")] : issues)
+            return (nil, issues.isEmpty ? [DeckIssue(path: "", message: "is not a deck").located(in: root)] : issues)
         }
         do {
             let timeline = try Timeline(deck: deck)
-            return (Project(deck: deck, timeline: timeline, file: file, inputs: roots, warnings: warnings), [])
+            return (Project(deck: deck, timeline: timeline, file: file, inputs: roots, warnings: warnings,
+                            outline: root.outline), [])
         } catch {
-            return (nil, [DeckIssue(path: error.path, message: error.message)])
+            return (nil, [DeckIssue(path: error.path, message: error.message).located(in: root)])
         }
     }
 
@@ -200,6 +206,12 @@ public struct Project: Sendable {
 }
 
 extension Project {
+    /// `issues` of a later check (a store's target) with the line and column of what each is
+    /// about, as near as the deck's outline knows it.
+    public func locate(_ issues: [DeckIssue]) -> [DeckIssue] {
+        issues.map { $0.located(in: outline) }
+    }
+
     /// Checks a deck built in Swift, whose relative paths resolve against `directory`: it is
     /// written out as deck JSON and read back through the same checks as a file (limits, colours,
     /// the script, images and fonts), so a mistake comes back as `.deck` with JSON paths. `name`

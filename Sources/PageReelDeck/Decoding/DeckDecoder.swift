@@ -41,7 +41,7 @@ public enum DeckDecoder {
         do {
             return (try JSONParser.parse(bytes), [])
         } catch {
-            return (nil, [DeckIssue(path: "", message: error.description)])
+            return (nil, [DeckIssue(path: "", message: error.message, position: error.position)])
         }
     }
 
@@ -62,7 +62,7 @@ public enum DeckDecoder {
                                         locale: String?) -> (deck: Deck?, issues: [DeckIssue], localized: Set<String>) {
         var reader = JSONReader(root)
         let deck = readDeck(&reader, locale: locale)
-        return (deck, reader.issues.map { DeckIssue(path: $0.path, message: $0.message) }, Set(reader.localized))
+        return (deck, reader.issues.map { DeckIssue(path: $0.path, message: $0.message, position: $0.position) }, Set(reader.localized))
     }
 
     static func readDeck(_ r: inout JSONReader, locale: String? = nil) -> Deck? {

@@ -14,9 +14,9 @@ public struct DeckError: Error, Sendable, Equatable, CustomStringConvertible {
     /// True when every issue is a missing or unreadable input file (exit 66 rather than 65).
     public var isOnlyMissingInput: Bool { !issues.isEmpty && issues.allSatisfy { $0.kind == .missingInput } }
 
-    /// One line per issue: `deck.json: pages[2].image: file not found: shots/x.png`.
+    /// One line per issue: `deck.json:14:16: pages[2].image: file not found: shots/x.png`.
     public var description: String {
-        issues.map { "\(MessageText.safe(file)): \($0)" }.joined(separator: "\n")
+        issues.map { $0.line(in: file) }.joined(separator: "\n")
     }
 }
 
@@ -33,15 +33,46 @@ public struct DeckIssue: Sendable, Equatable, CustomStringConvertible {
     public var path: String
     public var message: String
     public var kind: Kind
+    /// Where in the deck's text the value (or the key) it is about is written; nil when not known.
+    public var position: SourcePosition?
 
-    public init(path: String, message: String, kind: Kind = .invalid) {
+    public init(path: String, message: String, kind: Kind = .invalid, position: SourcePosition? = nil) {
         self.path = path
         self.message = message
         self.kind = kind
+        self.position = position
     }
 
     /// `path: message`, safe to print (controls in it escaped).
     public var description: String { MessageText.safe(path.isEmpty ? message : "\(path): \(message)") }
+
+    /// The issue as a line of `file`'s: `deck.json:4:5: pages[0].backgrond: unknown key`, the form
+    /// terminals and editors link (`deck.json: …` where no place is known); `warning` puts
+    /// `warning:` before the message.
+    public func line(in file: String, warning: Bool = false) -> String {
+        let place = position.map { ":\($0.lineColumn)" } ?? ""
+        let text = (warning ? "warning: " : "") + message
+        return MessageText.safe(file) + place + ": " + MessageText.safe(path.isEmpty ? text : "\(path): \(text)")
+    }
+
+    /// The same problem at the same place in the deck: where its text was written is not compared.
+    public static func == (a: DeckIssue, b: DeckIssue) -> Bool {
+        a.path == b.path && a.message == b.message && a.kind == b.kind
+    }
+
+    /// The issue with its place in `root`'s text: its own, else where its path leads.
+    public func located(in root: JSONValue) -> DeckIssue {
+        var issue = self
+        issue.position = position ?? root.position(ofPath: path)
+        return issue
+    }
+
+    /// The issue with its place from an outline of the deck's text (`JSONValue.outline`).
+    public func located(in outline: JSONOutline) -> DeckIssue {
+        var issue = self
+        issue.position = position ?? outline.position(ofPath: path)
+        return issue
+    }
 }
 
 extension DeckIssue {
