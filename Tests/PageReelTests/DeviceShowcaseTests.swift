@@ -235,7 +235,7 @@ import Testing
         let cropped = try self.project(Self.shots[0], device: #""phone""#,
                                        extra: #""viewport": { "width": 270, "height": 540 },"#)
         let warning = try #require(cropped.warningMessages.first { $0.contains("crops") })
-        #expect(warning.hasPrefix("deck.json: pages[0].image: warning: shot.png is 1179×2556"))
+        #expect(warning.hasPrefix("deck.json:3:26: pages[0].image: warning: shot.png is 1179×2556"))
         #expect(warning.contains("8% of its height"))
         #expect(cropped.warningMessages.filter { $0.contains("crops") }.count == 1, "once per file")
         let image = try Self.still(cropped, at: 0)
@@ -301,7 +301,7 @@ import Testing
     @Test func layoutThatCannotFit() throws {
         let tight = try self.project(Self.shots[0], device: #""phone""#,
                                      extra: #""viewport": { "y": 40, "width": 300, "height": 680 },"#)
-        #expect(tight.warningMessages.contains { $0.hasPrefix("deck.json: pages[0].caption: warning: the caption") })
+        #expect(tight.warningMessages.contains { $0.hasPrefix("deck.json:3:49: pages[0].caption: warning: the caption") })
         #expect(tight.warningMessages.contains { $0.contains("viewport: warning: the device reaches") })
         #expect(throws: PageReelError.self) {
             try self.project(Self.shots[0], canvas: (160, 90))

@@ -71,7 +71,7 @@ import Testing
 
         let warned = try Project.load(try TestDecks.write(#"{ "pagereel": 1, "pages": [ { "title": "a\uE000" } ] }"#,
                                                           in: scratch, name: "warned"))
-        #expect(warned.warningMessages == ["\(warned.file): pages[0].title: warning: no installed font has U+E000"])
+        #expect(warned.warningMessages == ["\(warned.file):1:40: pages[0].title: warning: no installed font has U+E000"])
     }
 
     @Test func deckFormatSchema() {

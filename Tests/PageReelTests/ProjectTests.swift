@@ -50,7 +50,7 @@ func loadError(_ path: String) -> PageReelError? {
             return
         }
         #expect(deck.isOnlyMissingInput)
-        #expect(deck.description.hasSuffix("deck.json: pages[1].image: file not found: gone.png"))
+        #expect(deck.description.hasSuffix("deck.json:9:16: pages[1].image: file not found: gone.png"))
     }
 
     @Test func aMissingDeckIsAnInputError() {

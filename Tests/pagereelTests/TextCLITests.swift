@@ -22,8 +22,8 @@ import Testing
         for command in [["validate", deck], ["export", deck, "-o", folder + "/out.mp4"], ["still", deck, "--frame", "0", "-o", folder + "/s.png"]] {
             let out = try Command.run(CLI.binary, command)
             #expect(out.status == 66, "\(command[0]): \(out.stderr)")
-            #expect(out.stderr.contains("deck.json: pages[0].layers[0].font: font \"Inter Pagereel\": is not installed; the closest installed"))
-            #expect(out.stderr.contains("deck.json: tabs.font: font \"DejaVu Sanz\": is not installed; the closest installed family is \"DejaVu Sans\""))
+            #expect(out.stderr.contains("deck.json:1:67: pages[0].layers[0].font: font \"Inter Pagereel\": is not installed; the closest installed"))
+            #expect(out.stderr.contains("deck.json:2:41: tabs.font: font \"DejaVu Sanz\": is not installed; the closest installed family is \"DejaVu Sans\""))
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["deck.json"])
     }
@@ -63,7 +63,7 @@ import Testing
         let deck = try write(#"{ "pagereel": 1, "pages": [ { "title": "Hi \uE123", "subtitle": "ok" } ] }"#, in: folder)
         let out = try CLI.run("validate", deck)
         #expect(out.status == 0)
-        #expect(out.stderr == "\(deck): pages[0].title: warning: no installed font has U+E123\n")
+        #expect(out.stderr == "\(deck):1:40: pages[0].title: warning: no installed font has U+E123\n")
         let export = try CLI.run("export", deck, "-o", folder + "/a.gif")
         #expect(export.status == 0)
         #expect(export.stderr.contains("warning: no installed font has U+E123"))

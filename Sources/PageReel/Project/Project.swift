@@ -216,8 +216,19 @@ extension Project {
     /// written out as deck JSON and read back through the same checks as a file (limits, colours,
     /// the script, images and fonts), so a mistake comes back as `.deck` with JSON paths. `name`
     /// stands for the file in messages.
+    /// Its messages carry no line and column: the JSON they would point into is not the user's.
     public init(deck: Deck, directory: String, name: String = "deck") throws(PageReelError) {
-        self = try Project.load(data: Data(DeckEncoder.json(deck).utf8), file: name, directory: directory,
-                                locale: deck.locale)
+        func unplaced(_ issues: [DeckIssue]) -> [DeckIssue] {
+            issues.map { var issue = $0; issue.position = nil; return issue }
+        }
+        let project: Project
+        do {
+            project = try Project.load(data: Data(DeckEncoder.json(deck).utf8), file: name, directory: directory,
+                                       locale: deck.locale)
+        } catch .deck(let error) {
+            throw .deck(DeckError(file: error.file, issues: unplaced(error.issues)))
+        }
+        self.init(deck: project.deck, timeline: project.timeline, file: project.file, inputs: project.inputs,
+                  warnings: unplaced(project.warnings), outline: JSONOutline())
     }
 }
