@@ -18,6 +18,8 @@ let package = Package(
     dependencies: [
         // Parsing, help, "did you mean" and completions of the command line, from one declaration.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The studio's HTTP server: event loops, sockets and HTTP/1.1 parsing.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
     ],
     targets: [
         // C libraries from Debian, one module each.
@@ -66,10 +68,17 @@ let package = Package(
                 dependencies: ["PageReelJSON", "PageReelDeck", "PageReelMedia", "PageReelTimeline", "PageReelScene", "PageReelRaster",
                                "PageReelEncode", "CShims"],
                 plugins: ["ImportRules"]),
+        // The studio: a live preview in the browser, served from the facade's renderer.
+        .target(name: "PageReelStudio",
+                dependencies: ["PageReel", .product(name: "NIOCore", package: "swift-nio"),
+                               .product(name: "NIOPosix", package: "swift-nio"),
+                               .product(name: "NIOHTTP1", package: "swift-nio")],
+                plugins: ["ImportRules"]),
         // The CLI sees only the facade: MemberImportVisibility makes even members of the stages'
         // types (reachable through the facade's API) a compile error unless PageReel declares them.
         .executableTarget(name: "pagereel",
-                          dependencies: ["PageReel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          dependencies: ["PageReel", "PageReelStudio",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")],
                           plugins: ["ImportRules"]),
 
@@ -91,6 +100,11 @@ let package = Package(
         .testTarget(name: "PageReelTests",
                     dependencies: ["PageReel", "PageReelDeck", "PageReelMedia", "PageReelRaster", "PageReelEncode",
                                    "PageReelTestSupport"]),
+        .testTarget(name: "PageReelStudioTests",
+                    dependencies: ["PageReelStudio", "PageReel", "PageReelTestSupport",
+                                   .product(name: "NIOCore", package: "swift-nio"),
+                                   .product(name: "NIOPosix", package: "swift-nio"),
+                                   .product(name: "NIOHTTP1", package: "swift-nio")]),
         .testTarget(name: "pagereelTests", dependencies: ["PageReelTestSupport"]),
         // Helpers shared by the test targets: running programs, reading outputs with ffprobe, scratch
         // folders, recordings to decode.

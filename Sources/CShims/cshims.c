@@ -159,6 +159,47 @@ int pr_jpeg_decode(const uint8_t *data, size_t size, uint8_t *out, int width, in
     return 0;
 }
 
+int pr_jpeg_encode(const uint8_t *rgba, int width, int height, size_t stride, int quality,
+                   uint8_t **out, unsigned long *out_size, char *err) {
+    struct jpeg_compress_struct cinfo;
+    struct pr_jpeg_error jerr;
+    memset(&cinfo, 0, sizeof cinfo);
+    err[0] = 0;
+    *out = NULL;
+    *out_size = 0;
+    cinfo.err = jpeg_std_error(&jerr.mgr);
+    jerr.mgr.error_exit = pr_jpeg_error_exit;
+    jerr.mgr.emit_message = pr_jpeg_emit_message;
+    jerr.message = err;
+    jerr.lenient = 0;
+    // Volatile: libjpeg's memory destination moves the buffer, and it is freed after a longjmp.
+    unsigned char *volatile mem = NULL;
+    unsigned long size = 0;
+    if (setjmp(jerr.jump)) {
+        jpeg_destroy_compress(&cinfo);
+        free((void *)mem);
+        return -1;
+    }
+    jpeg_create_compress(&cinfo);
+    jpeg_mem_dest(&cinfo, (unsigned char **)&mem, &size);
+    cinfo.image_width = (JDIMENSION)width;
+    cinfo.image_height = (JDIMENSION)height;
+    cinfo.input_components = 4;
+    cinfo.in_color_space = JCS_EXT_RGBA;
+    jpeg_set_defaults(&cinfo);
+    jpeg_set_quality(&cinfo, quality, TRUE);
+    jpeg_start_compress(&cinfo, TRUE);
+    while (cinfo.next_scanline < cinfo.image_height) {
+        JSAMPROW row = (JSAMPROW)(rgba + (size_t)cinfo.next_scanline * stride);
+        jpeg_write_scanlines(&cinfo, &row, 1);
+    }
+    jpeg_finish_compress(&cinfo);
+    jpeg_destroy_compress(&cinfo);
+    *out = mem;
+    *out_size = size;
+    return 0;
+}
+
 // --- PNG (full API) ----------------------------------------------------------------------------
 
 struct pr_png_reader {

@@ -25,6 +25,9 @@ public struct Timeline: Sendable {
     public let segments: [TimelineSegment]
     let strokes: [TouchStroke]
     let bounds: ScrollBounds
+    /// When each of the script's steps begins, in script order (seconds; a step at or past the
+    /// video's end is clipped to it).
+    public let stepStarts: [Double]
     /// The script's transition switches, in time order.
     public let transitionChanges: [TransitionChange]
     /// The changes of the current page, in time order, when a recording plays `onAppear` (else empty).
@@ -62,6 +65,7 @@ public struct Timeline: Sendable {
         segments = clipped
         strokes = builder.strokes
         bounds = builder.bounds
+        stepStarts = builder.stepStarts.map { min($0, length) }
         transitionChanges = builder.transitions
         appearances = deck.hasRecording(playing: .onAppear)
             ? Timeline.appearances(segments: clipped, bounds: builder.bounds, duration: length) : []

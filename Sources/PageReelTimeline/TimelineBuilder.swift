@@ -27,6 +27,8 @@ struct TimelineBuilder {
     private(set) var transitions: [TransitionChange] = []
     /// Seconds at which the last step settled.
     private(set) var now = 0.0
+    /// When each of the script's steps began, in script order.
+    private(set) var stepStarts: [Double] = []
     /// Shown offset at `now`.
     var offset = 0.0
     /// A spring did not settle before the horizon, so `now` is a lower bound.
@@ -63,6 +65,7 @@ struct TimelineBuilder {
             rebase()
         }
         previousStart = now
+        stepStarts.append(now)
         switch step.action {
         case .wait(let seconds):
             hold(until: now + seconds)

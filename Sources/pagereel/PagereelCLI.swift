@@ -32,7 +32,7 @@ struct PagereelCLI: ParsableCommand {
         """,
         version: "pagereel \(version)",
         subcommands: [
-            ExportCommand.self, StillCommand.self, ValidateCommand.self, TimelineCommand.self,
+            ExportCommand.self, StillCommand.self, StudioCommand.self, ValidateCommand.self, TimelineCommand.self,
             BenchCommand.self, PlanCommand.self, ConcatCommand.self, TransitionsCommand.self, DevicesCommand.self,
             TargetsCommand.self,
             InitCommand.self,

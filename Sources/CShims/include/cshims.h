@@ -44,6 +44,12 @@ int pr_jpeg_read_header(const uint8_t *data, size_t size, pr_jpeg_header *header
 /// pr_jpeg_read_header and allocated width*height*4 bytes. Returns 0, or -1 with a message in `err`.
 int pr_jpeg_decode(const uint8_t *data, size_t size, uint8_t *out, int width, int height, int cmyk, char *err);
 
+/// Encodes straight RGBA pixels (`stride` bytes per row; alpha ignored) as a baseline JPEG with
+/// 4:2:0 chroma at `quality` (1-100) into a buffer allocated with malloc (*out, *out_size; the
+/// caller frees it). Returns 0, or -1 with a message in `err` (at least 200 bytes).
+int pr_jpeg_encode(const uint8_t *rgba, int width, int height, size_t stride, int quality,
+                   uint8_t **out, unsigned long *out_size, char *err);
+
 /// A PNG being read through libpng's full API (the simplified API misreads interlaced 16-bit
 /// files). libpng reports errors by longjmp, so every call that can fail runs under a setjmp here.
 typedef struct pr_png_reader pr_png_reader;

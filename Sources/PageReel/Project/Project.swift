@@ -21,6 +21,7 @@
 @_exported import struct PageReelEncode.ByteSize
 @_exported import struct PageReelEncode.BudgetFit
 @_exported import struct PageReelEncode.ImageEncoding
+@_exported import enum PageReelEncode.StillImage
 import Foundation
 import PageReelMedia
 import PageReelRaster
@@ -230,5 +231,16 @@ extension Project {
         }
         self.init(deck: project.deck, timeline: project.timeline, file: project.file, inputs: project.inputs,
                   warnings: unplaced(project.warnings), outline: JSONOutline())
+    }
+}
+
+extension Project {
+    /// The project with its device frame left out: the pages stay where the device's screen
+    /// shows them, over the backdrop, with the same timeline (the studio's device switch).
+    public var withoutDevice: Project {
+        guard deck.device != nil else { return self }
+        var deck = self.deck
+        deck.device = nil
+        return Project(deck: deck, timeline: timeline, file: file, inputs: inputs, warnings: warnings, outline: outline)
     }
 }
