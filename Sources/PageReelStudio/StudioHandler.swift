@@ -48,6 +48,12 @@ final class StudioHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
+    /// A request NIO could not parse has had its 400 (HTTPServerProtocolErrorHandler); the
+    /// connection ends here rather than at the idle timeout.
+    func errorCaught(context: ChannelHandlerContext, error: Error) {
+        context.close(promise: nil)
+    }
+
     private func handle(_ request: HTTPRequestHead, context: ChannelHandlerContext) {
         let channel = context.channel
         let route = StudioRoute(request)

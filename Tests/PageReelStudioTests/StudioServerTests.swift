@@ -81,7 +81,7 @@ struct StudioServerTests {
             }
         }
         // A wildcard address answers to any of the machine's names; the token still guards.
-        try Self.withServer(Self.appStore, configure: { $0.host = "0.0.0.0" }) { server, http in
+        try Self.withServer(Self.appStore, configure: { $0.host = "0.0.0.0" }) { (server: StudioServer, http: HTTPProbe) throws in
             #expect(try http.get("/deck?token=\(server.token)", host: "192.0.2.7:7300").status == 200)
             #expect(try http.get("/deck", host: "192.0.2.7:7300").status == 403)
         }
@@ -206,7 +206,7 @@ struct StudioServerTests {
                 #expect(stream.read(until: "\"generation\":3"))
                 let state = try Self.json(try http.get("/deck?\(token)"))
                 let errors = try #require(state["errors"] as? [String])
-                #expect(errors == ["\(deck):6:41: pages[1].titel: unknown key (did you mean \"title\"?)"])
+                #expect(errors == ["\(deck):6:32: pages[1].titel: unknown key (did you mean \"title\"?)"])
                 #expect(state["generation"] as? Int == 3)
                 #expect(state["loadedGeneration"] as? Int == 2)
                 #expect(try http.get("/frame/2.png?\(token)").body == after.body)
