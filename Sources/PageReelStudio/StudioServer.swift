@@ -47,6 +47,10 @@ public final class StudioServer: Sendable {
             default: break
             }
         }
+        if let code = options.locale, let loaded = deck.snapshot.loaded, loaded.project(code) == nil {
+            let codes = loaded.codes.filter { !$0.isEmpty }
+            throw .usage("--locale \(code): " + (codes.isEmpty ? "the deck has no locales" : "the deck has \(codes.joined(separator: ", "))"))
+        }
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         pool = NIOThreadPool(numberOfThreads: max(1, options.renderThreads))
         pool.start()
@@ -73,7 +77,8 @@ public final class StudioServer: Sendable {
         } catch {
             try? pool.syncShutdownGracefully()
             try? group.syncShutdownGracefully()
-            throw .usage("--host \(options.host) --port \(options.port): cannot listen there (\(error))")
+            let reason = (error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "\(error)"
+            throw .usage("--host \(options.host) --port \(options.port): cannot listen there: \(reason)")
         }
         port = channel.localAddress?.port ?? options.port
         hosts = StudioServer.hosts(for: options.host, port: port)
