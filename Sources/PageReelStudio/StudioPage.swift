@@ -104,7 +104,7 @@ enum StudioPage {
 
   const studio = window.studio = {
     deck: null, generation: 0, loadedGeneration: 0, errors: [], frame: 0, playing: false, rate: 1,
-    shownFrame: -1, shownGeneration: -1, shownFormat: "", requestWidth: 0, received: 0, failed: 0,
+    shownFrame: -1, shownGeneration: -1, shownFormat: "", shownLocale: "", shownTarget: "", shownDevice: true, requestWidth: 0, received: 0, failed: 0,
     locale: params.get("locale") || "", target: params.get("target") || "", device: true, safeArea: false,
     ready: false,
   };
@@ -178,7 +178,8 @@ enum StudioPage {
       const response = await fetch(frameURL(n, format, studio.requestWidth), { signal: controller.signal });
       if (!response.ok) { studio.failed++; return null; }
       const bitmap = await createImageBitmap(await response.blob());
-      if (generation !== studio.loadedGeneration) { bitmap.close(); return null; }
+      // A frame of another version, locale, target, device or width than now is dropped.
+      if (generation !== studio.loadedGeneration || keyOf(n, format) !== key) { bitmap.close(); return null; }
       studio.received++;
       remember(key, bitmap);
       return bitmap;
@@ -195,6 +196,9 @@ enum StudioPage {
     studio.shownFrame = n;
     studio.shownGeneration = studio.loadedGeneration;
     studio.shownFormat = format;
+    studio.shownLocale = studio.locale;
+    studio.shownTarget = studio.target;
+    studio.shownDevice = studio.device;
   }
 
   // Shows frame n: from the cache, or fetched, cancelling an older seek (its render is skipped).
