@@ -141,6 +141,48 @@ EOF
   probe_video "$workspace/site/out/demo.mp4" h264
   probe_video "$workspace/demo.gif" gif
 
+  check_step="pagereel studio, as README runs it (-p 7300:7300, --host 0.0.0.0 --port 7300)"
+  local port line
+  port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  pm run -d --name pagereel-studio -p "127.0.0.1:$port:7300" -v "$project":/work "$image" \
+    studio demo/deck.json --host 0.0.0.0 --port 7300 > /dev/null
+  line=
+  for _ in $(seq 100); do
+    line=$(pm logs pagereel-studio 2>/dev/null | grep -m 1 '^Studio: ' || true)
+    [ -n "$line" ] && break
+    sleep 0.1
+  done
+  echo "$line"
+  [[ $line =~ ^Studio:\ http://127\.0\.0\.1:7300/\?token=([0-9a-f]{32})$ ]] || { pm logs pagereel-studio; exit 1; }
+  python3 - "$port" "${BASH_REMATCH[1]}" <<'PY'
+import json, sys, time, urllib.error, urllib.request
+port, token = sys.argv[1], sys.argv[2]
+base = f"http://127.0.0.1:{port}"
+def get(path):
+    for attempt in range(50):
+        try:
+            with urllib.request.urlopen(base + path, timeout=30) as r:
+                return r.status, r.read()
+        except urllib.error.HTTPError as e:
+            return e.code, e.read()
+        except (ConnectionError, urllib.error.URLError):
+            time.sleep(0.1)
+    raise SystemExit(f"{base}{path}: no answer")
+status, page = get(f"/?token={token}")
+assert status == 200 and b"window.studio" in page, status
+deck = json.loads(get(f"/deck?token={token}")[1])
+assert deck["frames"] > 0 and deck["errors"] == [], deck
+status, png = get(f"/frame/{deck['frames'] // 2}.png?width=360&token={token}")
+assert status == 200 and png[:8] == b"\x89PNG\r\n\x1a\n", status
+assert get("/deck")[0] == 403, "the studio answered without its token"
+print(f"studio in the container: the page, /deck ({deck['frames']} frames, {deck['width']}x{deck['height']}), "
+      f"a PNG of {len(png)} bytes, 403 without the token, through -p {port}:7300")
+PY
+  pm stop -t 20 pagereel-studio > /dev/null
+  code=$(pm wait pagereel-studio)
+  pm rm pagereel-studio > /dev/null
+  [ "$code" = 143 ] || { echo "studio: exit $code, not 143 (SIGTERM)"; exit 1; }
+
   check_step="SIGTERM from podman stop while exporting"
   pm run -d --name pagereel-stop --network none -v "$project":/work "$image" \
     export demo/deck.json --size 1920x1080 --fps 60 --progress none -o stopped.mp4 > /dev/null
@@ -153,7 +195,7 @@ EOF
   echo "podman stop: exit 143, no partial output"
 
   check_step=""
-  echo "PASS: $(basename "$archive") loads into podman and exports MP4, GIF and WebP on a mounted folder as" \
+  echo "PASS: $(basename "$archive") loads into podman, exports MP4, GIF and WebP on a mounted folder and serves the studio as" \
     "user $user (check: $(( SECONDS - check_started )) s)"
 }
 
