@@ -67,11 +67,17 @@ public final class FrameRenderer: Sendable {
     }
 
     /// Every file the deck names is opened through `inputs`; `textureBudget` bounds the bytes of cached pages.
-    public init(deck: Deck, inputs: InputRoots, textureBudget: Int = 96 << 20) {
+    /// `pages` shares a page renderer (its decoded images and text) between renderers of the same
+    /// deck at other output scales; nil makes one of this renderer's own.
+    public init(deck: Deck, inputs: InputRoots, textureBudget: Int = 96 << 20, pages: PageRenderer? = nil) {
         self.deck = deck
-        pages = PageRenderer(inputs: inputs, fonts: deck.fonts, screenshotsInDevice: deck.device != nil,
-                             language: deck.locale)
+        self.pages = pages ?? FrameRenderer.pageRenderer(deck: deck, inputs: inputs)
         textures = LRUCache(budget: textureBudget)
+    }
+
+    /// The page renderer a renderer of `deck` makes for itself.
+    public static func pageRenderer(deck: Deck, inputs: InputRoots) -> PageRenderer {
+        PageRenderer(inputs: inputs, fonts: deck.fonts, screenshotsInDevice: deck.device != nil, language: deck.locale)
     }
 
     /// Renders `scene` into `pixmap` (resized to the scene).

@@ -80,6 +80,15 @@ final class StudioDeck: Sendable {
             }
             return Snapshot(generation: state.generation, loaded: state.loaded, errors: errors, warnings: warnings)
         }
+        // The images of the locale the page opens with are decoded while the page asks for its
+        // first frame (which then waits for them rather than decoding them again).
+        if loaded != nil {
+            DispatchQueue.global(qos: .userInitiated).async { [self] in
+                guard let (generation, preview) = try? preview(locale: options.locale, target: nil),
+                      generation == snapshot.generation else { return }
+                preview.warmUp()
+            }
+        }
         return (snapshot, failure)
     }
 

@@ -202,6 +202,9 @@ enum StudioPage {
   }
 
   // Shows frame n: from the cache, or fetched, cancelling an older seek (its render is skipped).
+  // Paused, the JPEG comes first (a few milliseconds) and the PNG, the exact frame, replaces it.
+  // The same frame asked for again while it is on its way is waited for, not asked for twice.
+  let seekKey = "", seekPromise = null;
   async function show(n, exact) {
     const d = studio.deck;
     if (!d || !d.frames || !studio.requestWidth) return;
@@ -210,13 +213,23 @@ enum StudioPage {
     const cached = cache.get(key);
     if (cached) { draw(cached, n, format); return; }
     if (studio.playing) return;   // the player's prefetch brings it
+    if (seekController && seekKey === key && seekPromise) return seekPromise;
     if (seekController) seekController.abort();
     const controller = seekController = new AbortController();
-    $("loading").style.display = "block";
-    const bitmap = await fetchFrame(n, format, controller);
-    if (controller === seekController) { seekController = null; $("loading").style.display = "none"; }
-    if (bitmap && n === studio.frame && !studio.playing) draw(bitmap, n, format);
-    else if (bitmap && exact && n === studio.frame) draw(bitmap, n, format);
+    seekKey = key;
+    const run = (async () => {
+      $("loading").style.display = "block";
+      if (format === "png") {
+        const quick = cache.get(keyOf(n, "jpg")) || await fetchFrame(n, "jpg", controller);
+        if (quick && controller === seekController && n === studio.frame && !studio.playing) draw(quick, n, "jpg");
+      }
+      const bitmap = controller.signal.aborted ? null : await fetchFrame(n, format, controller);
+      if (controller === seekController) { seekController = null; seekPromise = null; $("loading").style.display = "none"; }
+      if (bitmap && n === studio.frame && !studio.playing) draw(bitmap, n, format);
+      else if (bitmap && exact && n === studio.frame) draw(bitmap, n, format);
+    })();
+    seekPromise = run;
+    return run;
   }
 
   function setFrame(n, options) {

@@ -2,6 +2,7 @@ import Foundation
 import PageReelDeck
 import PageReelEncode
 import PageReelMedia
+import PageReelRaster
 import PageReelTimeline
 import Synchronization
 
@@ -38,8 +39,10 @@ public final class Preview: Sendable {
     private let transition: TransitionSpec?
     /// Renderers by output width, the most recently used last.
     private let sources = Mutex<[FrameSource]>([])
-    /// How many widths keep a renderer (and its decoded pages).
+    /// How many widths keep a renderer (and its rendered pages).
     private static let widthsKept = 2
+    /// The decoded images and set text, shared by the renderers of every width.
+    private let pages: PageRenderer
 
     /// Frames of `project` with an optional transition and frame rate instead of the deck's.
     public init(project: Project, transition: TransitionSpec? = nil, fps: Int? = nil) throws(PageReelError) {
@@ -49,6 +52,20 @@ public final class Preview: Sendable {
         self.fps = fps
         self.transition = transition
         frameCount = project.timeline.frameCount(fps: fps)
+        pages = FrameRenderer.pageRenderer(deck: project.deck, inputs: project.inputs)
+    }
+
+    /// Decodes the pages' images in page order, as far as `budget` bytes of pixels go, so that the
+    /// first frames asked for need not wait for their decoding. Errors are left for the render that
+    /// needs the image to report.
+    public func warmUp(budget: Int = 32 << 20) {
+        var decoded = 0
+        let list = project.deck.pages
+        for index in 0..<min(list.count, 64) {
+            guard let path = list.page(at: index).image else { continue }
+            guard decoded < budget, let texture = try? pages.image(path) else { break }
+            decoded += texture.texels.count * 4
+        }
     }
 
     /// Seconds the video lasts.
@@ -94,7 +111,7 @@ public final class Preview: Sendable {
                 return source
             }
             let scale = Double(size.width) / Double(project.deck.canvas.width)
-            let source = FrameSource(project: project, transition: transition, fps: fps, scale: scale)
+            let source = FrameSource(project: project, transition: transition, fps: fps, scale: scale, pages: pages)
             sources.append(source)
             if sources.count > Preview.widthsKept { sources.removeFirst() }
             return source

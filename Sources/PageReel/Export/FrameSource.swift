@@ -18,7 +18,7 @@ final class FrameSource: Sendable {
     private let builder: SceneBuilder
     private let renderer: FrameRenderer
 
-    init(project: Project, transition: TransitionSpec? = nil, fps: Int, scale: Double = 1) {
+    init(project: Project, transition: TransitionSpec? = nil, fps: Int, scale: Double = 1, pages: PageRenderer? = nil) {
         self.project = project
         self.fps = fps
         self.scale = scale
@@ -26,7 +26,7 @@ final class FrameSource: Sendable {
         width = builder.width
         height = builder.height
         frameCount = project.timeline.frameCount(fps: fps)
-        renderer = FrameRenderer(deck: project.deck, inputs: project.inputs)
+        renderer = FrameRenderer(deck: project.deck, inputs: project.inputs, pages: pages)
     }
 
     /// The instant of frame `n`.
