@@ -61,7 +61,7 @@ public final class StudioServer: Sendable {
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(ChannelOptions.backlog, value: 128)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
-            .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+            .childChannelOption(ChannelOptions.tcpOption(.tcp_nodelay), value: 1)   // IPPROTO_TCP: at SOL_SOCKET, 1 is SO_DEBUG, refused to non-root users
             .childChannelInitializer { channel in
                 guard let server = box.server, connections.admit(limit: limit) else { return channel.close() }
                 channel.closeFuture.whenComplete { _ in connections.leave() }

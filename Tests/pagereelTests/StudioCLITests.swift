@@ -17,9 +17,15 @@ import Testing
         let stderr = Pipe()
         private(set) var line = ""
 
-        init(_ arguments: [String]) throws {
-            process.executableURL = URL(fileURLWithPath: CLI.binary)
-            process.arguments = ["studio"] + arguments
+        /// `user`: run as that uid and gid through setpriv (the test is root).
+        init(_ arguments: [String], user: Int? = nil) throws {
+            if let user {
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+                process.arguments = ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", CLI.binary, "studio"] + arguments
+            } else {
+                process.executableURL = URL(fileURLWithPath: CLI.binary)
+                process.arguments = ["studio"] + arguments
+            }
             process.standardOutput = stdout
             process.standardError = stderr
             try process.run()
@@ -108,5 +114,28 @@ import Testing
         #expect(second.status == 64)
         #expect(second.stderr.contains("--port \(port): cannot listen there: Address already in use"), "\(second.stderr)")
         #expect(first.stop(SIGTERM).status == 143)
+    }
+
+    /// As a user without privileges (the container image's own case): every socket option the
+    /// studio sets on a connection is one such a user may set, or the connection would close.
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+    func servesAUserWithoutPrivileges() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("studio-nobody-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.copyItem(atPath: CLI.samples + "/app-store", toPath: folder)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // Readable by anyone, the folder and each file in it.
+        for path in [folder] + (FileManager.default.subpaths(atPath: folder) ?? []).map({ folder + "/" + $0 }) {
+            var isFolder: ObjCBool = false
+            FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+            try FileManager.default.setAttributes([.posixPermissions: isFolder.boolValue ? 0o755 : 0o644], ofItemAtPath: path)
+        }
+        let studio = try Studio([folder + "/deck.json", "--port", "0"], user: 65534)
+        let url = try #require(studio.url, "\(studio.line)")
+        let port = try #require(url.port)
+        let token = try #require(url.query)
+        let frame = try Data(contentsOf: URL(string: "http://127.0.0.1:\(port)/frame/3.png?width=222&\(token)")!)
+        #expect(frame.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(studio.stop(SIGTERM).status == 143)
     }
 }
