@@ -19,7 +19,7 @@ struct DeviceRenderer {
     let text: TextRenderer
 
     /// The soft shadow under the device, in points.
-    static let shadow = Shadow(color: Color(r: 0, g: 0, b: 0, a: 110), radius: 40, offsetX: 0, offsetY: 22)
+    static let shadow = DeviceGeometry.shadow
 
     /// The whole-pixel box of `rect` (points) at the output scale, grown by `margin` points.
     func pixelBox(_ rect: Rect, margin: Double = 0) -> (x: Int, y: Int, width: Int, height: Int) {
@@ -31,20 +31,21 @@ struct DeviceRenderer {
 
     // MARK: - Back
 
-    func back() -> Sprite {
+    /// The shadow, body, side buttons and black screen; without the shadow when `shadow` is false.
+    func back(shadow withShadow: Bool = true) -> Sprite {
         let shadow = Self.shadow
-        let reach = 3.5 * shadow.radius / 2 + abs(shadow.offsetY) + 2
+        let reach = withShadow ? 3.5 * shadow.radius / 2 + abs(shadow.offsetY) + 2 : 8 * geometry.unit + 2
         let box = pixelBox(geometry.body, margin: reach)
         let origin = (x: Double(box.x), y: Double(box.y))
         func local(_ r: Rect) -> Rect {
             Rect(x: r.x * scale - origin.x, y: r.y * scale - origin.y, width: r.width * scale, height: r.height * scale)
         }
         let body = local(geometry.body)
-        var items: [SceneItem] = [
+        var items: [SceneItem] = withShadow ? [
             .shadow(ShadowQuad(transform: .identity, outline: body, cornerRadius: geometry.bodyRadius * scale,
                                shadow: Shadow(color: shadow.color, radius: shadow.radius * scale, offsetX: 0,
                                               offsetY: shadow.offsetY * scale))),
-        ]
+        ] : []
         let button = device.color.shifted(by: 0.10)
         for rect in geometry.sideButtons {
             items.append(.shape(ShapeItem(rect: local(rect), cornerRadius: min(rect.width, rect.height) / 2 * scale,

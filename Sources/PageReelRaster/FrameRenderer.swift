@@ -82,6 +82,13 @@ public final class FrameRenderer: Sendable {
 
     /// Renders `scene` into `pixmap` (resized to the scene).
     public func render(_ scene: Scene, into pixmap: inout Pixmap) throws(RasterError) {
+        // Each layer first, flat, into a texture of its own.
+        var layers: [Texture] = []
+        for case .layer(let layer) in scene.items {
+            var flat = Pixmap(width: scene.width, height: scene.height)
+            try render(scene.scene(of: layer), into: &flat)
+            layers.append(Texture(flat))
+        }
         let textures = try prepareTextures(for: scene)
         let sprites = try prepareSprites(for: scene)
         var layouts: [TextLayout] = []
@@ -89,7 +96,7 @@ public final class FrameRenderer: Sendable {
             layouts.append(try pages.text.layout(item.style, scale: item.scale, maxWidth: item.box.width / item.scale))
         }
         var next = 0
-        rasterizer.render(scene, textures: textures, sprites: sprites, drawText: { item, pixmap in
+        rasterizer.render(scene, textures: textures, sprites: sprites, layers: layers, drawText: { item, pixmap in
             let layout = layouts[next]
             next += 1
             let y = switch item.anchor {
@@ -121,11 +128,15 @@ public final class FrameRenderer: Sendable {
         switch key {
         case .backdrop:
             return try BackdropRenderer.sprite(deck.canvas.background, width: width, height: height, pages: pages)
-        case .deviceBack, .deviceFront:
+        case .deviceBack, .deviceBody, .deviceFront:
             let device = deck.device ?? Device(model: .phone)
             let renderer = DeviceRenderer(device: device, geometry: DeviceGeometry(device: device, screen: deck.viewport),
                                           scale: scale, text: pages.text)
-            return key == .deviceBack ? renderer.back() : try renderer.front()
+            switch key {
+            case .deviceBack: return renderer.back()
+            case .deviceBody: return renderer.back(shadow: false)
+            default: return try renderer.front()
+            }
         }
     }
 

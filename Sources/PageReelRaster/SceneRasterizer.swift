@@ -39,13 +39,15 @@ public struct SceneRasterizer: Sendable {
 
     /// Renders `scene` into `pixmap` (resized to the scene's size). `textures` must hold every page
     /// texture the scene names and `sprites` every sprite; `drawText` draws one text item in place.
+    /// `layers` holds the flat picture of each of the scene's layers, in order.
     func render(_ scene: Scene, textures: [TextureKey: Texture], sprites: [SpriteKey: Sprite] = [:],
-                drawText: (TextItem, inout Pixmap) -> Void, into pixmap: inout Pixmap) {
+                layers: [Texture] = [], drawText: (TextItem, inout Pixmap) -> Void, into pixmap: inout Pixmap) {
         pixmap.resize(width: scene.width, height: scene.height)
         let bg = scene.background
         let bgWord = Blend.premultiplied(r: bg.r, g: bg.g, b: bg.b, a: bg.a)
         var batch: [BandItem] = []
         var cleared = false
+        var nextLayer = 0
         func flush(_ pixmap: inout Pixmap) {
             draw(batch, clearTo: cleared ? nil : bgWord, into: &pixmap)
             cleared = true
@@ -58,6 +60,17 @@ public struct SceneRasterizer: Sendable {
                 drawText(text, &pixmap)
             case .sprite(let sprite):
                 if let made = sprites[sprite.key] { batch.append(.sprite(made)) }
+            case .layer(let layer):
+                guard nextLayer < layers.count else { preconditionFailure("no picture for layer \(nextLayer)") }
+                let texture = layers[nextLayer]
+                nextLayer += 1
+                // The layer's pixels are its flat output pixels: one texel per local unit.
+                if let quad = QuadRasterizer(transform: layer.transform, source: layer.bounds, outline: layer.bounds,
+                                             cornerRadius: 0, antialiased: .all, opacity: 1,
+                                             paint: .texture(texture, origin: (0, 0), scale: (1, 1), shading: nil),
+                                             clipHeight: scene.height) {
+                    batch.append(.quad(quad))
+                }
             default:
                 if let quad = Self.rasterizer(for: item, scene: scene, textures: textures) { batch.append(.quad(quad)) }
             }
@@ -159,7 +172,7 @@ public struct SceneRasterizer: Sendable {
                                   cornerRadius: shape.cornerRadius, antialiased: .all, opacity: 1,
                                   paint: .solid(Blend.premultiplied(r: c.r, g: c.g, b: c.b, a: c.a)),
                                   clipHeight: scene.height)
-        case .text, .sprite:
+        case .text, .sprite, .layer:
             return nil
         }
     }

@@ -43,6 +43,9 @@ public struct DeviceGeometry: Sendable, Equatable {
     public let windowButtons: [Rect]
     public let addressField: Rect?
 
+    /// The soft shadow under the device, in points.
+    public static let shadow = Shadow(color: Color(r: 0, g: 0, b: 0, a: 110), radius: 40, offsetX: 0, offsetY: 22)
+
     /// Points from the top of the screen to the content below the status bar (the tab bar goes there).
     public var safeTop: Double { statusBar.map { $0.height } ?? 0 }
 

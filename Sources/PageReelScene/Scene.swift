@@ -35,12 +35,43 @@ public struct Scene: Sendable, Equatable {
         self.items = items
     }
 
-    /// The page textures this scene draws, each once.
+    /// The page textures this scene draws, each once (those of its layers are theirs).
     public var textureKeys: [TextureKey] {
         var seen = Set<TextureKey>()
         var keys: [TextureKey] = []
         for case .page(let quad) in items where seen.insert(quad.texture).inserted { keys.append(quad.texture) }
         return keys
+    }
+
+    /// The scene a layer's items make on their own: this scene's size, on a transparent
+    /// background, with the layer's page clip.
+    public func scene(of layer: LayerItem) -> Scene {
+        var scene = Scene(width: width, height: height, background: .clear, pageWidth: pageWidth,
+                          pageHeight: pageHeight, scale: scale, items: layer.items)
+        scene.pageClip = layer.pageClip
+        scene.pageClipRadius = layer.pageClipRadius
+        scene.pageClipTopRadius = layer.pageClipTopRadius
+        return scene
+    }
+}
+
+/// Items drawn flat into a layer of their own, in the frame's pixels as if nothing turned them,
+/// then onto the frame under a transform: a device turned in 3D, with its screen and what is on it.
+public struct LayerItem: Sendable, Equatable {
+    public var items: [SceneItem]
+    /// Flat output pixels → output pixels.
+    public var transform: Matrix4
+    /// The part of the layer that holds its items, in flat output pixels.
+    public var bounds: Rect
+    /// The page clip of the items (as `Scene.pageClip`).
+    public var pageClip: Rect?
+    public var pageClipRadius: Double = 0
+    public var pageClipTopRadius: Double = 0
+
+    public init(items: [SceneItem], transform: Matrix4, bounds: Rect) {
+        self.items = items
+        self.transform = transform
+        self.bounds = bounds
     }
 }
 
@@ -87,6 +118,8 @@ public enum SceneItem: Sendable, Equatable {
     case text(TextItem)
     /// A picture made once per export and drawn as is (the backdrop, the device), at whole pixels.
     case sprite(SpriteItem)
+    /// Items drawn flat, then onto the frame under a transform.
+    case layer(LayerItem)
 }
 
 /// Names a picture the renderer makes once from the deck and keeps: the scene says where it goes.
@@ -95,6 +128,8 @@ public enum SpriteKey: Sendable, Hashable {
     case backdrop
     /// The device's parts under the pages: its shadow, body, side buttons and the black screen.
     case deviceBack
+    /// `deviceBack` without the shadow (a turned device's shadow is drawn on the backdrop).
+    case deviceBody
     /// The device's parts over the pages: the bezel (which rounds the screen's corners), the camera
     /// island, the status bar, the home indicator, a browser's window bar.
     case deviceFront

@@ -93,21 +93,66 @@ public struct SceneBuilder: Sendable {
         if case .color = deck.canvas.background {} else {
             scene.items.append(.sprite(SpriteItem(key: .backdrop, scale: scale)))
         }
-        if device != nil { scene.items.append(.sprite(SpriteItem(key: .deviceBack, scale: scale))) }
+        // A turned device is drawn flat into a layer of its own, which is then projected: bezel,
+        // screen, pages and touches one body, with its shadow on the backdrop.
+        let posed = device != nil && !state.pose.isIdentity
+        var group: [SceneItem] = []
+        if device != nil { group.append(.sprite(SpriteItem(key: posed ? .deviceBody : .deviceBack, scale: scale))) }
         // A script step may have switched the transition by now.
         let transition = state.transition.map { SceneBuilder.makeTransition($0, deck: deck) } ?? self.transition
-        scene.items += pageItems(state: state, geometry: geometry, toOutput: toOutput, transition: transition)
+        group += pageItems(state: state, geometry: geometry, toOutput: toOutput, transition: transition)
         // A device's screen clips the pages (its front rounds the corners); else `clip` does.
+        var clip: (rect: Rect, radius: Double, topRadius: Double)?
         if deck.clip || device != nil {
-            scene.pageClip = Rect(x: viewport.x * scale, y: viewport.y * scale, width: viewport.width * scale,
-                                  height: viewport.height * scale)
-            scene.pageClipRadius = (device?.screenRadius ?? 0) * scale
-            scene.pageClipTopRadius = (device?.screenTopRadius ?? 0) * scale
+            clip = (Rect(x: viewport.x * scale, y: viewport.y * scale, width: viewport.width * scale,
+                         height: viewport.height * scale),
+                    (device?.screenRadius ?? 0) * scale, (device?.screenTopRadius ?? 0) * scale)
         }
-        scene.items += chrome(state: state)
-        if device != nil { scene.items.append(.sprite(SpriteItem(key: .deviceFront, scale: scale))) }
+        group += chrome(state: state)
+        if device != nil { group.append(.sprite(SpriteItem(key: .deviceFront, scale: scale))) }
+        if posed, let device {
+            let transform = SceneBuilder.poseTransform(state.pose, about: ((viewport.x + viewport.width / 2) * scale,
+                                                                                   (viewport.y + viewport.height / 2) * scale),
+                                                       scale: scale)
+            let body = Rect(x: device.body.x * scale, y: device.body.y * scale, width: device.body.width * scale,
+                            height: device.body.height * scale)
+            let shadow = DeviceGeometry.shadow
+            scene.items.append(.shadow(ShadowQuad(transform: .translation(0, shadow.offsetY * scale) * transform,
+                                                  outline: body, cornerRadius: device.bodyRadius * scale,
+                                                  shadow: Shadow(color: shadow.color, radius: shadow.radius * scale,
+                                                                 offsetX: 0, offsetY: 0))))
+            // The side buttons stand out of the body by a few device points.
+            var layer = LayerItem(items: group, transform: transform, bounds: body.inset(by: -(8 * device.unit + 2) * scale))
+            if let clip {
+                layer.pageClip = clip.rect
+                layer.pageClipRadius = clip.radius
+                layer.pageClipTopRadius = clip.topRadius
+            }
+            scene.items.append(.layer(layer))
+        } else {
+            scene.items += group
+            if let clip {
+                scene.pageClip = clip.rect
+                scene.pageClipRadius = clip.radius
+                scene.pageClipTopRadius = clip.topRadius
+            }
+        }
         scene.items += captions(position: state.position)
         return scene
+    }
+
+    /// The projection of `pose` in output pixels, about `centre` (the screen's centre, in output
+    /// pixels): CSS's `translate(offset) scale(s) perspective(d) rotateX(x) rotateY(y) rotateZ(z)`
+    /// with that transform origin, the pose's points times `scale`.
+    public static func poseTransform(_ pose: Pose, about centre: (x: Double, y: Double), scale: Double) -> Matrix4 {
+        let radians = Double.pi / 180
+        return Matrix4.translation(centre.x + pose.offsetX * scale, centre.y + pose.offsetY * scale)
+            * Matrix4.scale(pose.scale, pose.scale)
+            * Matrix4.perspective(pose.perspective * scale)
+            * Matrix4.rotation(pose.rotateX * radians, axis: 1, 0, 0)
+            * Matrix4.rotation(pose.rotateY * radians, axis: 0, 1, 0)
+            * Matrix4.rotation(pose.rotateZ * radians, axis: 0, 0, 1)
+            * Matrix4.translation(-centre.x, -centre.y)
     }
 
     /// Shadows and page quads of the visible pages, farthest first.

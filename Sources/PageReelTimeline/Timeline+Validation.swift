@@ -58,6 +58,13 @@ extension Timeline {
             try positive(hint.duration, "\(path).hint.duration")
         case .transition:
             break
+        case .pose(let change):
+            guard deck.device != nil else { throw TimelineError(path: "\(path).pose", message: "needs a \"device\" to turn") }
+            try nonNegative(change.duration, "\(path).pose.duration")
+            for value in [change.rotateX, change.rotateY, change.rotateZ, change.perspective, change.scale,
+                          change.offsetX, change.offsetY].compactMap({ $0 }) {
+                try finite(value, "\(path).pose")
+            }
         }
     }
 

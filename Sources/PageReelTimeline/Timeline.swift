@@ -32,6 +32,8 @@ public struct Timeline: Sendable {
     public let transitionChanges: [TransitionChange]
     /// The changes of the current page, in time order, when a recording plays `onAppear` (else empty).
     public let appearances: [PageAppearance]
+    /// The device's pose over time.
+    public let poses: PoseTrack
 
     /// The longest video pagereel makes, in seconds (DESIGN §8).
     public static let maximumDuration: Double = 600
@@ -46,7 +48,8 @@ public struct Timeline: Sendable {
         if let forced = deck.duration {
             length = forced
         } else {
-            length = builder.now + deck.tail
+            // The video goes on until the gestures and the device's turns have all settled.
+            length = max(builder.now, builder.poses.end) + deck.tail
             if builder.isOpenEnded {
                 throw TimelineError(path: "script", message:
                     "the script does not settle within the limit of \(Seconds.format(Timeline.maximumDuration)) s")
@@ -67,6 +70,7 @@ public struct Timeline: Sendable {
         bounds = builder.bounds
         stepStarts = builder.stepStarts.map { min($0, length) }
         transitionChanges = builder.transitions
+        poses = builder.poses
         appearances = deck.hasRecording(playing: .onAppear)
             ? Timeline.appearances(segments: clipped, bounds: builder.bounds, duration: length) : []
     }
@@ -86,6 +90,7 @@ public struct Timeline: Sendable {
         var state = TimelineState(time: t, offset: offset, velocity: sample.velocity, phase: segment.phase,
                                   touch: touch(at: t), position: bounds.position(offset))
         state.transition = transitionChanges.last { $0.time <= t }?.transition
+        state.pose = poses.pose(at: t)
         state.appearances = appearances[..<appearanceCount(atOrBefore: t)]
         return state
     }

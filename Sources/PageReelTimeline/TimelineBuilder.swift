@@ -25,6 +25,8 @@ struct TimelineBuilder {
     private(set) var strokes: [TouchStroke] = []
     /// Transition switches from the script, in time order.
     private(set) var transitions: [TransitionChange] = []
+    /// The device's turns.
+    private(set) var poses: PoseTrack
     /// Seconds at which the last step settled.
     private(set) var now = 0.0
     /// When each of the script's steps began, in script order.
@@ -46,6 +48,7 @@ struct TimelineBuilder {
         viewportWidth = deck.viewport.width
         tabs = deck.tabs
         horizon = deck.duration ?? Timeline.maximumDuration
+        poses = PoseTrack(rest: deck.device?.pose ?? .rest)
     }
 
     /// True while a finger holds the content (a drag with `release: false`, or one cut short).
@@ -56,6 +59,20 @@ struct TimelineBuilder {
 
     /// Runs `step`, the `index`-th of the script.
     mutating func run(_ step: Step, index: Int) throws(TimelineError) {
+        // A turn of the device with `at` runs alongside the gestures: it neither interrupts the
+        // scroll view nor makes it wait. Without `at`, the next step waits for it.
+        if case .pose(let change) = step.action {
+            let start = step.at ?? now
+            if let previous = previousStart, start < previous {
+                throw TimelineError(path: "script[\(index)].at", message:
+                    "\(Seconds.format(start)) s is before the previous step, which starts at \(Seconds.format(previous)) s")
+            }
+            previousStart = start
+            stepStarts.append(start)
+            poses.add(change, at: start)
+            if step.at == nil { hold(until: now + change.duration) }
+            return
+        }
         if let at = step.at {
             if let previous = previousStart, at < previous {
                 throw TimelineError(path: "script[\(index)].at", message:
@@ -87,6 +104,8 @@ struct TimelineBuilder {
             self.hint(hint)
         case .transition(let spec):
             transitions.append(TransitionChange(time: now, transition: spec))
+        case .pose:
+            break   // handled above
         }
         rebase()
     }

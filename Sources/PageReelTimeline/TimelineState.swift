@@ -20,6 +20,8 @@ public struct TimelineState: Sendable, Equatable {
     public var position: Double
     /// The transition a script step switched to, if one did by now (else the deck's).
     public var transition: TransitionSpec?
+    /// How the device is turned (the rest pose without a device).
+    public var pose: Pose = .rest
     /// The changes of the current page up to this instant, oldest first, when the deck has a
     /// recording that plays `onAppear` (else empty).
     public var appearances: ArraySlice<PageAppearance> = []

@@ -135,6 +135,9 @@ import Testing
         "creativeState.origin", "layout.pageWidth", "layout.pageHeight",
         // The motion model's: UIKit's, iCarousel's, ViewPager's or Swiper's.
         "jump.step", "jump.duration",
+        // A turn keeps every value it does not name.
+        "poseStep.rotateX", "poseStep.rotateY", "poseStep.rotateZ", "poseStep.perspective", "poseStep.scale",
+        "poseStep.offset", "step.pose",
         // No music unless given; the built-in click and no drag sound unless files are given.
         "audio.music", "touchSounds.tap", "touchSounds.drag",
         // One language unless given.
@@ -264,12 +267,13 @@ import Testing
     @Test func invalidSamplesTheSchemaCanJudgeAreRejected() throws {
         let folder = URL(fileURLWithPath: "Samples/invalid", relativeTo: Self.root)
         let judged: Set = ["bad-colors.json", "not-an-object.json", "over-limits.json", "script-references.json",
-                           "unknown-keys.json", "wrong-types.json", "bad-device.json", "motion-models.json"]
+                           "unknown-keys.json", "wrong-types.json", "bad-device.json", "motion-models.json", "bad-pose.json"]
         let beyondSchema: Set = ["at-goes-back.json", "bad-text.json", "corrupt-image.json", "image-bomb.json", "image-is-a-folder.json",
                                  "missing-font.json", "missing-image.json", "not-an-image.json", "too-long.json",
                                  "missing-video.json", "not-a-video.json", "video-bomb.json", "video-times.json",
                                  "no-room-for-the-device.json", "outside-folders.json", "playlist-video.json",
-                                 "bad-audio.json", "not-audio.json", "missing-audio.json", "bad-locales.json", "missing-translation.json"]
+                                 "bad-audio.json", "not-audio.json", "missing-audio.json", "bad-locales.json", "missing-translation.json",
+                                 "pose-without-device.json"]
         var seen: Set<String> = []
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
         where name.hasSuffix(".json") && name != "expected.json" {

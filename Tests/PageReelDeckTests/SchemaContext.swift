@@ -33,8 +33,8 @@ struct SchemaContext: CustomStringConvertible {
     /// Every object of the schema, placed.
     static let all: [SchemaContext] = {
         let onePage = #"{"pages": [{}], "#
-        let script = #"{"pages": [{}, {}], "tabs": {"titles": ["A", "B"]}, "script": [@]}"#
-        let actions: Set = ["wait", "drag", "swipe", "fling", "jump", "tap", "hint", "transition"]
+        let script = #"{"pages": [{}, {}], "tabs": {"titles": ["A", "B"]}, "device": "phone", "script": [@]}"#
+        let actions: Set = ["wait", "drag", "swipe", "fling", "jump", "tap", "hint", "transition", "pose"]
         return [
             SchemaContext(definition: "", deck: "@", base: [("pages", "[{}]")]),
             SchemaContext(definition: "canvas", deck: onePage + #""canvas": @}"#),
@@ -73,10 +73,12 @@ struct SchemaContext: CustomStringConvertible {
             SchemaContext(definition: "tap", deck: script.replacingOccurrences(of: "[@]", with: #"[{"tap": @}]"#),
                           base: [("tab", "1")]),
             SchemaContext(definition: "hint", deck: script.replacingOccurrences(of: "[@]", with: #"[{"hint": @}]"#)),
+            SchemaContext(definition: "poseStep", deck: script.replacingOccurrences(of: "[@]", with: #"[{"pose": @}]"#)),
             SchemaContext(definition: "backdropImage", deck: #"{"pages": [{}], "canvas": {"background": @}}"#,
                           base: [("image", #""bg.png""#)]),
             SchemaContext(definition: "device", deck: onePage + #""device": @}"#, base: [("model", #""phone""#)]),
             SchemaContext(definition: "statusBar", deck: onePage + #""device": {"model": "phone", "statusBar": @}}"#),
+            SchemaContext(definition: "pose", deck: onePage + #""device": {"model": "phone", "pose": @}}"#),
             SchemaContext(definition: "captions", deck: onePage + #""captions": @}"#),
         ] + TransitionCatalogue.entries.map { entry in
             // Each library transition's own object, named.

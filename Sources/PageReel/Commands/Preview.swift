@@ -148,6 +148,7 @@ public final class Preview: Sendable {
         case .tap: "tap"
         case .hint: "hint"
         case .transition: "transition"
+        case .pose: "pose"
         }
     }
 }

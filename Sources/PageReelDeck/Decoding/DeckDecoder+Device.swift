@@ -36,11 +36,26 @@ extension DeckDecoder {
             if let bar = r.member(K.statusBar.name, readStatusBar) { device.statusBar = bar }
             device.homeIndicator = r.read(K.homeIndicator) ?? device.homeIndicator
             device.url = r.read(K.url) ?? device.url
+            if let pose = r.member(K.pose.name, readPose) { device.pose = pose }
             return device
         default:
             r.reportType(expected: "a device name or an object")
             return nil
         }
+    }
+
+    /// `{rotateX, rotateY, rotateZ, perspective, scale, offset}`, each with its default.
+    static func readPose(_ r: inout JSONReader) -> Pose? {
+        typealias K = DeckFormat.PoseKeys
+        guard r.expectObject(K.spec) else { return nil }
+        var pose = Pose.rest
+        pose.rotateX = r.read(K.rotateX) ?? pose.rotateX
+        pose.rotateY = r.read(K.rotateY) ?? pose.rotateY
+        pose.rotateZ = r.read(K.rotateZ) ?? pose.rotateZ
+        pose.perspective = r.read(K.perspective) ?? pose.perspective
+        pose.scale = r.read(K.scale) ?? pose.scale
+        if let offset = r.read(K.offset) { (pose.offsetX, pose.offsetY) = (offset[0], offset[1]) }
+        return pose
     }
 
     /// A device's name (`none` reads as no device, like a wrong name, but is not reported).

@@ -14,6 +14,8 @@ extension DeckDecoder {
         var hasTabs: Bool
         /// nil when there are no tabs or they could not be read.
         var tabCount: Int?
+        /// Whether the deck has a device (a `pose` step turns it); nil when unknown.
+        var hasDevice: Bool? = nil
     }
 
     static func readScript(_ r: inout JSONReader, context: ScriptContext) -> [Step]? {
@@ -47,6 +49,7 @@ extension DeckDecoder {
         case K.jump.name: action = r.member(K.jump.name) { readJump(&$0, pageCount: context.pageCount) }.map(Step.Action.jump)
         case K.tap.name: action = r.member(K.tap.name) { readTap(&$0, context: context) }
         case K.transition.name: action = r.member(K.transition.name, readTransition).map(Step.Action.transition)
+        case K.pose.name: action = r.member(K.pose.name) { readPoseStep(&$0, context: context) }.map(Step.Action.pose)
         default: action = r.member(K.hint.name, readHint).map(Step.Action.hint)
         }
         return action.map { Step($0, at: at) }
@@ -102,6 +105,23 @@ extension DeckDecoder {
             return tab
         }
         return tab.map { Step.Action.tap(tab: $0) }
+    }
+
+    /// A turn of the device; the deck must have one.
+    static func readPoseStep(_ r: inout JSONReader, context: ScriptContext) -> PoseChange? {
+        typealias K = DeckFormat.PoseStepKeys
+        if r.value.members != nil, context.hasDevice == false { r.report("needs a \"device\" to turn") }
+        guard r.expectObject(K.spec) else { return nil }
+        var change = PoseChange()
+        change.rotateX = r.read(K.rotateX)
+        change.rotateY = r.read(K.rotateY)
+        change.rotateZ = r.read(K.rotateZ)
+        change.perspective = r.read(K.perspective)
+        change.scale = r.read(K.scale)
+        if let offset = r.read(K.offset) { (change.offsetX, change.offsetY) = (offset[0], offset[1]) }
+        change.duration = r.read(K.duration) ?? change.duration
+        change.curve = r.read(K.curve) ?? change.curve
+        return change
     }
 
     static func readHint(_ r: inout JSONReader) -> Step.Hint? {

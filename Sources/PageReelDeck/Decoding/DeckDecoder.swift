@@ -111,8 +111,10 @@ public enum DeckDecoder {
         deck.indicator = r.member(K.indicator.name, readIndicator)
         deck.touches = r.read(K.touches) ?? deck.touches
         deck.physics = r.member(K.physics.name, readPhysics) ?? deck.physics
+        let device = r.value[K.device.name]
         let context = ScriptContext(pageCount: pages?.count, hasTabs: r.has(K.tabs.name),
-                                    tabCount: deck.tabs?.titles.count)
+                                    tabCount: deck.tabs?.titles.count,
+                                    hasDevice: device.map { $0.string != "none" } ?? false)
         deck.script = r.member(K.script.name) { readScript(&$0, context: context) } ?? deck.script
         deck.tail = r.read(K.tail) ?? deck.tail
         deck.duration = r.read(K.duration)

@@ -22,9 +22,35 @@ extension DeckEncoder {
             members.append((S.always.name, .bool($0.always)))
             return .object(members)
         } ?? .bool(false)
-        return .object([(K.model.name, .string(device.name)), (K.color.name, color(device.color)),
-                        (K.statusBar.name, bar), (K.homeIndicator.name, .bool(device.homeIndicator)),
-                        (K.url.name, .string(device.url))])
+        var members: [(String, OrderedJSON)] = [(K.model.name, .string(device.name)), (K.color.name, color(device.color)),
+                                                (K.statusBar.name, bar), (K.homeIndicator.name, .bool(device.homeIndicator)),
+                                                (K.url.name, .string(device.url))]
+        if device.pose != .rest { members.append((K.pose.name, pose(device.pose))) }
+        return .object(members)
+    }
+
+    static func pose(_ pose: Pose) -> OrderedJSON {
+        typealias P = DeckFormat.PoseKeys
+        return .object([(P.rotateX.name, .number(pose.rotateX)), (P.rotateY.name, .number(pose.rotateY)),
+                        (P.rotateZ.name, .number(pose.rotateZ)), (P.perspective.name, .number(pose.perspective)),
+                        (P.scale.name, .number(pose.scale)),
+                        (P.offset.name, .array([.number(pose.offsetX), .number(pose.offsetY)]))])
+    }
+
+    static func poseChange(_ change: PoseChange) -> OrderedJSON {
+        typealias P = DeckFormat.PoseStepKeys
+        var members: [(String, OrderedJSON)] = []
+        for (name, value) in [(P.rotateX.name, change.rotateX), (P.rotateY.name, change.rotateY),
+                              (P.rotateZ.name, change.rotateZ), (P.perspective.name, change.perspective),
+                              (P.scale.name, change.scale)] {
+            if let value { members.append((name, .number(value))) }
+        }
+        if change.offsetX != nil || change.offsetY != nil {
+            members.append((P.offset.name, .array([.number(change.offsetX ?? 0), .number(change.offsetY ?? 0)])))
+        }
+        members.append((P.duration.name, .number(change.duration)))
+        members.append((P.curve.name, .string(change.curve.rawValue)))
+        return .object(members)
     }
 
     static func captions(_ captions: Captions) -> OrderedJSON {
@@ -112,6 +138,7 @@ extension DeckEncoder {
             members.append((K.hint.name, .object([(H.distance.name, .number(hint.distance)),
                                                   (H.duration.name, .number(hint.duration))])))
         case .transition(let spec): members.append((K.transition.name, transition(spec)))
+        case .pose(let change): members.append((K.pose.name, poseChange(change)))
         }
         if let at = step.at { members.append((K.at.name, .number(at))) }
         return .object(members)

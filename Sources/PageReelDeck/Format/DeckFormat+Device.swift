@@ -33,11 +33,65 @@ extension DeckFormat {
         static let homeIndicator = Key<Bool>.boolean("homeIndicator", default: true,
                                                      "The bar at the bottom of a `phone`'s or `tablet`'s screen.")
         static let url = Key<String>.text("url", default: "example.com", "The address a `browser` shows.")
+        static let pose = KeySpec("pose", .object(PoseKeys.spec.name), default: .json("{}"),
+                                  "How the device is turned and placed at rest; `pose` steps turn it from there.")
 
         static let spec = ObjectSpec("device", "The device the pages are shown in. The viewport is its screen (a "
                                      + "browser's content area); the device is drawn around it and pages are "
                                      + "clipped to the screen.",
-                                     keys: [model.requiring(), color.spec, statusBar, homeIndicator.spec, url.spec])
+                                     keys: [model.requiring(), color.spec, statusBar, homeIndicator.spec, url.spec, pose])
+    }
+
+    /// The values of a pose, declared once for `device.pose` (with defaults) and `pose` steps
+    /// (without: a step keeps what it does not name).
+    enum PoseValueKeys {
+        static let turn = NumberBounds(lower: -80, upper: 80, unit: "°")
+        static func rotateX(_ d: Double?) -> Key<Double> {
+            .number("rotateX", turn, default: d, "Degrees about the horizontal axis through the screen's centre; "
+                    + "positive tips the top away (CSS `rotateX`).")
+        }
+        static func rotateY(_ d: Double?) -> Key<Double> {
+            .number("rotateY", turn, default: d, "Degrees about the vertical axis through the screen's centre; "
+                    + "positive turns the right edge away (CSS `rotateY`).")
+        }
+        static func rotateZ(_ d: Double?) -> Key<Double> {
+            .number("rotateZ", NumberBounds(lower: -360, upper: 360, unit: "°"), default: d,
+                    "Degrees in the screen's plane, clockwise (CSS `rotateZ`).")
+        }
+        static func perspective(_ d: Double?) -> Key<Double> {
+            .number("perspective", NumberBounds(lower: 200, upper: 100_000, unit: " pt"), default: d,
+                    "The eye's distance from the screen's plane, in points (CSS `perspective()`).")
+        }
+        static func scale(_ d: Double?) -> Key<Double> {
+            .number("scale", NumberBounds(lower: 0, lowerInclusive: false, upper: 10), default: d,
+                    "Scales the projected device about the screen's centre.")
+        }
+        static func offset(_ d: Bool) -> Key<[Double]> {
+            Key(spec: KeySpec("offset", .numbers(names: ["x", "y"]), default: d ? .json("[0, 0]") : .none,
+                              "Points the projected device moves, right and down.")) { r in
+                r.readNumbers(count: 2).flatMap { values in
+                    guard values.allSatisfy({ abs($0) <= 100_000 }) else {
+                        r.report("must be within ±100000 points")
+                        return nil
+                    }
+                    return values
+                }
+            }
+        }
+    }
+
+    enum PoseKeys {
+        typealias V = PoseValueKeys
+        static let rotateX = V.rotateX(0), rotateY = V.rotateY(0), rotateZ = V.rotateZ(0)
+        static let perspective = V.perspective(2400), scale = V.scale(1), offset = V.offset(true)
+
+        static let spec = ObjectSpec("pose", "The device turned in 3D and placed, projected exactly as CSS projects "
+                                     + "`transform: translate(offset) scale(scale) perspective(perspective) "
+                                     + "rotateX(rotateX) rotateY(rotateY) rotateZ(rotateZ)` about the centre of the "
+                                     + "device's screen. The device is one body: bezel, screen, cut-out, buttons and "
+                                     + "shadow; the pages on its screen are drawn in perspective.",
+                                     keys: [rotateX.spec, rotateY.spec, rotateZ.spec, perspective.spec, scale.spec,
+                                            offset.spec])
     }
 
     enum StatusBarKeys {

@@ -25,8 +25,12 @@ extension DeckFormat {
                                         "Switches the transition from this moment on, with the same values as the "
                                         + "top-level `transition`. Takes no time.")
 
+        static let pose = KeySpec("pose", .object(PoseStepKeys.spec.name),
+                                  "Turns the device from its current pose to the one given. With `at` it runs "
+                                  + "alongside the gestures; without, the next step waits for it. Needs a `device`.")
+
         /// The action keys, one of which each step has.
-        static let actions = [wait.spec, drag, swipe.spec, fling, jump, tap, hint, transition]
+        static let actions = [wait.spec, drag, swipe.spec, fling, jump, tap, hint, transition, pose]
 
         static let spec = ObjectSpec("step", "One gesture: exactly one action key and an optional `at`.",
                                      keys: [at.spec] + actions,
@@ -39,7 +43,7 @@ extension DeckFormat {
         static let duration = Key<Double>.number("duration", .positive, required: true, "Seconds the move takes.")
         static let curve = Key<Step.Curve>.choice("curve", noun: "curve", default: .linear,
                                                   "Timing of the move: linear t, or cubic t³, 1 − (1 − t)³, and their "
-                                                  + "ease-in-out.")
+                                                  + "ease-in-out, or `spring` (critically damped).")
         static let velocity = Key<Double>(spec: KeySpec("velocity", .number(.any), default: .described("the finger's"),
                                                         "Release velocity in pt/s. Without it: by · W · (slope of the "
                                                         + "curve at the end) / duration, so `linear` releases at "
@@ -52,6 +56,22 @@ extension DeckFormat {
         static let spec = ObjectSpec("drag", "A finger drag: the content follows the finger 1:1, rubber-banded past the "
                                      + "ends, then is released (see physics).",
                                      keys: [by.spec, duration.spec, curve.spec, velocity.spec, release.spec])
+    }
+
+    enum PoseStepKeys {
+        typealias V = PoseValueKeys
+        static let rotateX = V.rotateX(nil), rotateY = V.rotateY(nil), rotateZ = V.rotateZ(nil)
+        static let perspective = V.perspective(nil), scale = V.scale(nil), offset = V.offset(false)
+        static let duration = Key<Double>.number("duration", .limit(0...600, unit: " s"), default: 0.8,
+                                                 "Seconds the turn takes; 0 jumps there.")
+        static let curve = Key<Step.Curve>.choice("curve", noun: "curve", default: .easeInOut,
+                                                  "Timing of the turn: as a drag's, or `spring` (critically damped, "
+                                                  + "arriving at the end of `duration`).")
+
+        static let spec = ObjectSpec("poseStep", "A turn of the device to a new pose (see `device.pose`); the values "
+                                     + "it does not name keep theirs.",
+                                     keys: [rotateX.spec, rotateY.spec, rotateZ.spec, perspective.spec, scale.spec,
+                                            offset.spec, duration.spec, curve.spec])
     }
 
     enum FlingKeys {

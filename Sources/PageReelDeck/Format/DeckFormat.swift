@@ -17,12 +17,12 @@ public enum DeckFormat {
 
     private static let baseObjects: [ObjectSpec] = [
         RootKeys.spec, CanvasKeys.spec, BackdropImageKeys.spec, ViewportKeys.spec, LayoutKeys.spec, DeviceKeys.spec, StatusBarKeys.spec,
-        CaptionsKeys.spec, PageStyleKeys.spec, ShadowKeys.spec,
+        PoseKeys.spec, CaptionsKeys.spec, PageStyleKeys.spec, ShadowKeys.spec,
         PageTemplateKeys.spec, PageKeys.spec, VideoKeys.spec, GradientKeys.spec, LayerKeys.spec,
         ParallaxKeys.spec,
         CustomTransitionKeys.spec, CreativeStateKeys.spec, FoldKeys.spec,
         TabsKeys.spec, SelectorKeys.spec, IndicatorKeys.spec, PhysicsKeys.spec, SpringKeys.spec,
-        StepKeys.spec, DragKeys.spec, FlingKeys.spec, JumpKeys.spec, TapKeys.spec, HintKeys.spec,
+        StepKeys.spec, DragKeys.spec, PoseStepKeys.spec, FlingKeys.spec, JumpKeys.spec, TapKeys.spec, HintKeys.spec,
         AudioKeys.spec, MusicKeys.spec, TouchSoundKeys.spec,
     ]
 

@@ -73,6 +73,8 @@ public struct Device: Sendable, Equatable {
     public var homeIndicator: Bool = true
     /// The address a browser shows.
     public var url: String = "example.com"
+    /// How the device is turned at rest (`pose` steps turn it from there).
+    public var pose: Pose = .rest
 
     public init(model: DeviceModel, choice: Choice = .named) {
         self.model = model

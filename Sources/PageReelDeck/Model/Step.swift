@@ -1,3 +1,5 @@
+import Foundation
+
 /// One step of the gesture script. Steps run one after another; `at` starts a step at an absolute
 /// time instead, interrupting whatever moves then, like a finger catching a moving scroll view.
 public struct Step: Sendable, Equatable {
@@ -23,6 +25,8 @@ public struct Step: Sendable, Equatable {
         case hint(Hint)
         /// From now on, pages move with this transition (it takes no time).
         case transition(TransitionSpec)
+        /// Turns the device from its current pose to this one.
+        case pose(PoseChange)
     }
 
     public enum Direction: String, Sendable, Equatable, CaseIterable { case next, prev }
@@ -77,9 +81,16 @@ public struct Step: Sendable, Equatable {
         }
     }
 
-    /// Timing curves for drags.
+    /// Timing curves for drags and turns.
     public enum Curve: String, Sendable, Equatable, CaseIterable {
         case linear, easeIn, easeOut, easeInOut
+        /// A critically damped spring from rest, scaled so that it arrives exactly at t = 1:
+        /// (1 − (1 + ωt)·e^(−ωt)) / (1 − (1 + ω)·e^(−ω)), ω = `springRate`.
+        case spring
+
+        /// The spring's rate per unit of time: at t = 1 the unscaled spring is within 0.1% of the
+        /// end ((1 + ω)·e^(−ω) = 0.001).
+        public static let springRate = 9.2334
 
         /// Progress at normalised time t ∈ [0, 1] (cubic easing).
         public func value(_ t: Double) -> Double {
@@ -89,7 +100,12 @@ public struct Step: Sendable, Equatable {
             case .easeIn: return t * t * t
             case .easeOut: let u = 1 - t; return 1 - u * u * u
             case .easeInOut: return t < 0.5 ? 4 * t * t * t : 1 - pow3(-2 * t + 2) / 2
+            case .spring: return Self.springValue(t) / Self.springValue(1)
             }
+        }
+
+        private static func springValue(_ t: Double) -> Double {
+            1 - (1 + springRate * t) * exp(-springRate * t)
         }
 
         /// d(value)/dt at t.
@@ -100,6 +116,7 @@ public struct Step: Sendable, Equatable {
             case .easeIn: return 3 * t * t
             case .easeOut: let u = 1 - t; return 3 * u * u
             case .easeInOut: return t < 0.5 ? 12 * t * t : 3 * (-2 * t + 2) * (-2 * t + 2) / 2
+            case .spring: return Self.springRate * Self.springRate * t * exp(-Self.springRate * t) / Self.springValue(1)
             }
         }
     }
