@@ -42,6 +42,17 @@ extension Target {
                 + "captures of the app itself (App Review Guideline 2.3.4), and previews with device frames have been "
                 + "rejected: use \"device\": \"none\" for the store"))
         }
+        // A turned device is no capture of the app either, however it is framed.
+        let turned = (deck.device.map { $0.pose != .rest } ?? false ? ["device.pose"] : [])
+            + deck.script.enumerated().compactMap { index, step in
+                if case .pose = step.action { "script[\(index)].pose" } else { nil }
+            }
+        if let first = turned.first {
+            warnings.append(DeckIssue(path: first, message: "turns the device"
+                + (turned.count > 1 ? " (and \(turned.dropFirst().joined(separator: ", ")))" : "")
+                + ": App Store previews may only show captures of the app itself, flat "
+                + "(App Review Guideline 2.3.4)"))
+        }
         let pages: [(path: String, page: Page)] = switch deck.pages {
         case .list(let list): list.enumerated().map { ("pages[\($0.offset)]", $0.element) }
         case .template(_, let page): [("pages.template", page)]
