@@ -31,12 +31,79 @@ struct DeviceRenderer {
 
     // MARK: - Back
 
-    /// The shadow, body, side buttons and black screen; without the shadow when `shadow` is false.
-    func back(shadow withShadow: Bool = true) -> Sprite {
+    /// Where a picture of the upright device is drawn so that turning its pixels a quarter to the
+    /// left puts them exactly on `box` of the landscape frame (no resampling): the origin its
+    /// drawing is offset by, in output pixels, and its size. A landscape pixel (u, v) of `box` is
+    /// the upright picture's (box.height − 1 − v, u).
+    func uprightOrigin(for box: (x: Int, y: Int, width: Int, height: Int)) -> (x: Double, y: Double) {
+        let cx = (geometry.screen.x + geometry.screen.width / 2) * scale
+        let cy = (geometry.screen.y + geometry.screen.height / 2) * scale
+        return (cx + cy - Double(box.height) - Double(box.y), cy - cx + Double(box.x))
+    }
+
+    /// The upright picture turned a quarter to the left: its pixel (a, b) goes to (b, width − 1 − a).
+    static func turnedLeft(_ upright: Pixmap) -> Pixmap {
+        let w = upright.width, h = upright.height
+        var out = Pixmap(width: h, height: w)
+        upright.pixels.withUnsafeBytes { src in
+            let from = src.bindMemory(to: UInt32.self)
+            out.pixels.withUnsafeMutableBytes { dst in
+                let to = dst.bindMemory(to: UInt32.self)
+                for b in 0..<h {
+                    for a in 0..<w { to[(w - 1 - a) * h + b] = from[b * w + a] }
+                }
+            }
+        }
+        return out
+    }
+
+    /// The landscape device's back: the upright body turned, over a shadow cast down in landscape.
+    private func landscapeBack(shadow withShadow: Bool) -> Sprite {
         let shadow = Self.shadow
         let reach = withShadow ? 3.5 * shadow.radius / 2 + abs(shadow.offsetY) + 2 : 8 * geometry.unit + 2
         let box = pixelBox(geometry.body, margin: reach)
-        let origin = (x: Double(box.x), y: Double(box.y))
+        let upright = DeviceRenderer(device: device, geometry: geometry.upright(device)!, scale: scale, text: text)
+        let body = Self.turnedLeft(upright.backPixmap(shadow: false, box: (box.height, box.width),
+                                                     origin: uprightOrigin(for: box)))
+        var pixmap = Pixmap(width: box.width, height: box.height)
+        if withShadow {
+            let outline = Rect(x: geometry.body.x * scale - Double(box.x), y: geometry.body.y * scale - Double(box.y),
+                               width: geometry.body.width * scale, height: geometry.body.height * scale)
+            let scene = Scene(width: box.width, height: box.height, background: .clear, pageWidth: 1, pageHeight: 1,
+                              scale: scale, items: [.shadow(ShadowQuad(
+                                transform: .identity, outline: outline, cornerRadius: geometry.bodyRadius * scale,
+                                shadow: Shadow(color: shadow.color, radius: shadow.radius * scale, offsetX: 0,
+                                               offsetY: shadow.offsetY * scale)))])
+            SceneRasterizer().render(scene, textures: [:], drawText: { _, _ in }, into: &pixmap)
+        }
+        Self.blend(body, over: &pixmap)
+        return Sprite(pixmap, x: box.x, y: box.y)
+    }
+
+    /// `top` over `bottom`, pixel for pixel (the same size).
+    static func blend(_ top: Pixmap, over bottom: inout Pixmap) {
+        top.pixels.withUnsafeBytes { src in
+            let from = src.bindMemory(to: UInt32.self)
+            bottom.pixels.withUnsafeMutableBytes { dst in
+                let to = dst.bindMemory(to: UInt32.self)
+                for i in 0..<min(from.count, to.count) { to[i] = Blend.over(from[i], to[i]) }
+            }
+        }
+    }
+
+    /// The shadow, body, side buttons and black screen; without the shadow when `shadow` is false.
+    func back(shadow withShadow: Bool = true) -> Sprite {
+        if geometry.isLandscape { return landscapeBack(shadow: withShadow) }
+        let shadow = Self.shadow
+        let reach = withShadow ? 3.5 * shadow.radius / 2 + abs(shadow.offsetY) + 2 : 8 * geometry.unit + 2
+        let box = pixelBox(geometry.body, margin: reach)
+        let pixmap = backPixmap(shadow: withShadow, box: (box.width, box.height), origin: (Double(box.x), Double(box.y)))
+        return Sprite(pixmap, x: box.x, y: box.y)
+    }
+
+    /// The back drawn into a picture of `box`'s size whose top-left corner is `origin` in output pixels.
+    func backPixmap(shadow withShadow: Bool, box: (width: Int, height: Int), origin: (x: Double, y: Double)) -> Pixmap {
+        let shadow = Self.shadow
         func local(_ r: Rect) -> Rect {
             Rect(x: r.x * scale - origin.x, y: r.y * scale - origin.y, width: r.width * scale, height: r.height * scale)
         }
@@ -58,20 +125,28 @@ struct DeviceRenderer {
         let scene = Scene(width: box.width, height: box.height, background: .clear, pageWidth: 1, pageHeight: 1,
                           scale: scale, items: items)
         SceneRasterizer().render(scene, textures: [:], drawText: { _, _ in }, into: &pixmap)
-        return Sprite(pixmap, x: box.x, y: box.y)
+        return pixmap
     }
 
     // MARK: - Front
 
     func front() throws(RasterError) -> Sprite {
         let box = pixelBox(geometry.body, margin: 1)
+        if let upright = geometry.upright(device) {
+            // The hardware turns with the device: drawn upright, its pixels turned a quarter left.
+            let renderer = DeviceRenderer(device: device, geometry: upright, scale: scale, text: text)
+            let origin = uprightOrigin(for: box)
+            let pixmap = CairoCanvas.draw(width: box.height, height: box.width) { cr in
+                cairo_translate(cr, -origin.x, -origin.y)
+                cairo_scale(cr, scale, scale)
+                renderer.drawHardware(cr)
+            }
+            return Sprite(Self.turnedLeft(pixmap), x: box.x, y: box.y)
+        }
         var pixmap = CairoCanvas.draw(width: box.width, height: box.height) { cr in
             cairo_translate(cr, -Double(box.x), -Double(box.y))
             cairo_scale(cr, scale, scale)
-            drawBezel(cr)
-            if let cutout = geometry.cutout { drawCutout(cr, cutout) }
-            if let button = geometry.homeButton { drawHomeButton(cr, button) }
-            if geometry.model.kind == .tablet || geometry.model.homeButton { drawFrontCamera(cr) }
+            drawHardware(cr)
             if geometry.windowBar != nil { drawWindowBar(cr) }
         }
         if let field = geometry.addressField {
@@ -79,6 +154,14 @@ struct DeviceRenderer {
             text.draw(layout, at: x * scale - Double(box.x), y: y * scale - Double(box.y), into: &pixmap)
         }
         return Sprite(pixmap, x: box.x, y: box.y)
+    }
+
+    /// The bezel, the cut-out, a home button and a front camera, in points.
+    func drawHardware(_ cr: OpaquePointer) {
+        drawBezel(cr)
+        if let cutout = geometry.cutout { drawCutout(cr, cutout) }
+        if let button = geometry.homeButton { drawHomeButton(cr, button) }
+        if geometry.model.kind == .tablet || geometry.model.homeButton { drawFrontCamera(cr) }
     }
 
     /// The camera island, notch or hole, in black.

@@ -148,13 +148,14 @@ public final class FrameRenderer: Sendable {
         let viewport = deck.viewport
         // Only a page that is the whole screen shows the screen's bars.
         guard deck.pageSize == (viewport.width, viewport.height) else { return }
-        let unit = viewport.width / device.model.width * scale
+        let unit = viewport.width / device.screenSize.width * scale
         if device.homeIndicator, device.model.homeIndicatorWidth != nil {
             let rows = min(pixmap.height, max(1, Int((16 * unit).rounded())))
             let style = Self.contrastingStyle(pixmap, rows: (pixmap.height - rows)..<pixmap.height)
             try screenPart(device, homeIndicator: true, style: style, scale: scale)?.draw(into: &pixmap)
         }
-        guard let settings = device.statusBar else { return }
+        // Phones hide their status bar in landscape.
+        guard let settings = device.statusBar, !device.isLandscape || device.model.kind == .tablet else { return }
         if let wanted = page.statusBar {
             guard wanted else { return }
         } else if !settings.always, try pages.bringsOwnStatusBar(page, width: viewport.width, height: viewport.height) {

@@ -49,9 +49,79 @@ public struct DeviceGeometry: Sendable, Equatable {
     /// Points from the top of the screen to the content below the status bar (the tab bar goes there).
     public var safeTop: Double { statusBar.map { $0.height } ?? 0 }
 
+    /// For a device held in landscape, the screen of the same device held upright about the same
+    /// centre: its hardware (bezel, cut-out, buttons) is laid out there and turned a quarter to the
+    /// left (`turned`). nil in portrait.
+    public let uprightScreen: Rect?
+    public var isLandscape: Bool { uprightScreen != nil }
+
     /// The layout of `device` around `screen`.
     public init(device: Device, screen: Rect) {
+        if device.isLandscape {
+            self.init(landscape: device, screen: screen)
+        } else {
+            self.init(portrait: device, screen: screen)
+        }
+    }
+
+    /// The device held upright, its geometry about `uprightScreen` (landscape only).
+    public func upright(_ device: Device) -> DeviceGeometry? {
+        guard let uprightScreen else { return nil }
+        var upright = device
+        upright.orientation = .portrait
+        return DeviceGeometry(portrait: upright, screen: uprightScreen)
+    }
+
+    /// A rectangle of the upright device turned a quarter to the left about the screen's centre:
+    /// (x, y) → (cx + (y − cy), cy − (x − cx)), so the top goes to the left and the left side down.
+    public static func turned(_ r: Rect, about c: (x: Double, y: Double)) -> Rect {
+        Rect(x: c.x + (r.y - c.y), y: c.y - (r.x + r.width - c.x), width: r.height, height: r.width)
+    }
+
+    private init(landscape device: Device, screen: Rect) {
+        let c = (x: screen.x + screen.width / 2, y: screen.y + screen.height / 2)
+        let uprightScreen = Rect(x: c.x - screen.height / 2, y: c.y - screen.width / 2, width: screen.height,
+                                 height: screen.width)
+        var held = device
+        held.orientation = .portrait
+        let up = DeviceGeometry(portrait: held, screen: uprightScreen)
+        func turn(_ r: Rect) -> Rect { DeviceGeometry.turned(r, about: c) }
+        model = up.model
+        unit = up.unit
+        self.screen = screen
+        self.uprightScreen = uprightScreen
+        screenRadius = up.screenRadius
+        body = turn(up.body)
+        bodyRadius = up.bodyRadius
+        bezel = up.bezel
+        cutout = up.cutout.map { cutout in
+            switch cutout {
+            case .island(let r): .island(turn(r))
+            case .notch(let r, let radius): .notch(turn(r), radius: radius)
+            case .hole(let r): .hole(turn(r))
+            }
+        }
+        homeButton = up.homeButton.map(turn)
+        sideButtons = up.sideButtons.map(turn)
+        windowBar = nil
+        windowButtons = []
+        addressField = nil
+        // Phones hide the status bar in landscape; tablets keep it across the top.
+        statusBar = device.statusBar == nil || up.model.kind != .tablet ? nil
+            : Rect(x: screen.x, y: screen.y, width: screen.width, height: up.model.statusBarHeight * up.unit)
+        // The home indicator runs along the long bottom edge, wider than upright (as iOS draws it).
+        let k = up.unit, tall = up.model.height
+        homeIndicator = up.model.homeIndicatorWidth.flatMap { width in
+            guard device.homeIndicator else { return nil }
+            let height = max(2, 5 * k), gap = 8 * k, long = min(1.5 * width, 0.4 * tall) * k
+            return Rect(x: screen.x + (screen.width - long) / 2, y: screen.y + screen.height - gap - height,
+                        width: long, height: height)
+        }
+    }
+
+    private init(portrait device: Device, screen: Rect) {
         let model = device.model
+        uprightScreen = nil
         self.model = model
         self.screen = screen
         let w = screen.width, h = screen.height

@@ -21,15 +21,16 @@ public enum DeviceLayout {
         let model = device.model
         guard model.kind != .browser else { return nil }
         let cw = Double(canvas.width), ch = Double(canvas.height), margin = margin(for: canvas)
-        // The frame's reach past its screen is in proportion to the screen's width.
-        let probe = DeviceGeometry(device: device, screen: Rect(x: 0, y: 0, width: model.width, height: model.height))
+        // The screen as held, and the frame's reach past it, in proportion to its width.
+        let (sw, sh) = device.screenSize
+        let probe = DeviceGeometry(device: device, screen: Rect(x: 0, y: 0, width: sw, height: sh))
         let m = probe.margins
-        let across = 1 + (m.left + m.right) / model.width
-        let down = 1 / model.aspect + (m.top + m.bottom) / model.width
+        let across = 1 + (m.left + m.right) / sw
+        let down = sh / sw + (m.top + m.bottom) / sw
         let width = min((ch - 2 * margin - captionBand) / down, (cw - 2 * margin) / across).rounded(.down)
         guard width >= 40 else { return nil }
-        let height = (width / model.aspect).rounded()
-        let k = width / model.width
+        let height = (width * sh / sw).rounded()
+        let k = width / sw
         let group = height + (m.top + m.bottom) * k + captionBand
         var top = ((ch - group) / 2).rounded() + m.top * k
         if captionBand > 0, captions.position == .top { top += captionBand }

@@ -10,8 +10,10 @@ struct DevicesCommand: ParsableCommand {
         discussion: """
         A deck names a model in "device" (or "device": {"model": …}). "auto" picks the model whose \
         screenshots have the pages' image size (else their shape, else the iPhone 16 Pro); "phone" and \
-        "tablet" do the same among phones or tablets. Without a viewport the screen takes the model's \
-        shape.
+        "tablet" do the same among phones or tablets. Each model is held portrait or landscape \
+        ("orientation"; by default landscape when the screenshots are wider than tall, the cut-out on \
+        the left): both screenshot sizes are listed. Without a viewport the screen takes the model's \
+        shape as held.
 
         Examples:
           pagereel devices
@@ -28,9 +30,10 @@ struct DevicesCommand: ParsableCommand {
             Console.outRaw(Self.json(models) + "\n")
             return
         }
-        var lines = [Self.row("NAME", "MODEL", "SCREENSHOT", "POINTS", "SCALE", "CUT-OUT")]
+        var lines = [Self.row("NAME", "MODEL", "PORTRAIT, LANDSCAPE", "POINTS", "SCALE", "CUT-OUT")]
         for model in models {
-            lines.append(Self.row(model.id, model.name, "\(model.pixelWidth)×\(model.pixelHeight)",
+            lines.append(Self.row(model.id, model.name,
+                                  "\(model.pixelWidth)×\(model.pixelHeight), \(model.pixelHeight)×\(model.pixelWidth)",
                                   "\(Self.number(model.width))×\(Self.number(model.height))", Self.number(model.scale),
                                   Self.cutout(model)))
             if !model.sameScreen.isEmpty {
@@ -47,7 +50,7 @@ struct DevicesCommand: ParsableCommand {
     }
 
     private static func row(_ cells: String...) -> String {
-        let widths = [21, 38, 13, 15, 7]
+        let widths = [21, 38, 24, 15, 7]
         var line = ""
         for (k, cell) in cells.enumerated() {
             line += k < widths.count && k < cells.count - 1 ? cell.padding(toLength: max(widths[k], cell.count + 1), withPad: " ", startingAt: 0) : cell
@@ -74,7 +77,8 @@ struct DevicesCommand: ParsableCommand {
         func string(_ s: String) -> String { "\"" + s.replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
         let items = models.map { m in
             "  {\"name\": \(string(m.id)), \"model\": \(string(m.name)), \"kind\": \(string(m.kind.rawValue)), "
-                + "\"screenshot\": [\(m.pixelWidth), \(m.pixelHeight)], \"points\": [\(number(m.width)), \(number(m.height))], "
+                + "\"screenshot\": [\(m.pixelWidth), \(m.pixelHeight)], "
+                + "\"landscapeScreenshot\": [\(m.pixelHeight), \(m.pixelWidth)], \"points\": [\(number(m.width)), \(number(m.height))], "
                 + "\"scale\": \(number(m.scale)), \"cornerRadius\": \(number(m.cornerRadius)), "
                 + "\"cutout\": \(string(cutout(m))), \"statusBar\": \(number(m.statusBarHeight)), "
                 + "\"sameScreen\": [\(m.sameScreen.map(string).joined(separator: ", "))], "

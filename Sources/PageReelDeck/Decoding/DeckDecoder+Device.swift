@@ -32,6 +32,7 @@ extension DeckDecoder {
             guard r.expectObject(K.spec), r.has(K.model.name), var device = r.member(K.model.name, readDeviceName) else {
                 return nil
             }
+            device.orientation = r.read(K.orientation) ?? device.orientation
             device.color = r.read(K.color) ?? device.color
             if let bar = r.member(K.statusBar.name, readStatusBar) { device.statusBar = bar }
             device.homeIndicator = r.read(K.homeIndicator) ?? device.homeIndicator

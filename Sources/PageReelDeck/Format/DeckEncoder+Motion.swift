@@ -22,7 +22,9 @@ extension DeckEncoder {
             members.append((S.always.name, .bool($0.always)))
             return .object(members)
         } ?? .bool(false)
-        var members: [(String, OrderedJSON)] = [(K.model.name, .string(device.name)), (K.color.name, color(device.color)),
+        var members: [(String, OrderedJSON)] = [(K.model.name, .string(device.name)),
+                                                (K.orientation.name, .string(device.orientation.rawValue)),
+                                                (K.color.name, color(device.color)),
                                                 (K.statusBar.name, bar), (K.homeIndicator.name, .bool(device.homeIndicator)),
                                                 (K.url.name, .string(device.url))]
         if device.pose != .rest { members.append((K.pose.name, pose(device.pose))) }

@@ -33,13 +33,19 @@ extension DeckFormat {
         static let homeIndicator = Key<Bool>.boolean("homeIndicator", default: true,
                                                      "The bar at the bottom of a `phone`'s or `tablet`'s screen.")
         static let url = Key<String>.text("url", default: "example.com", "The address a `browser` shows.")
+        static let orientation = Key<Device.Orientation>.choice(
+            "orientation", noun: "orientation", default: .auto,
+            "`portrait`, or `landscape`: turned a quarter to the left, the cut-out on the left and the home "
+                + "indicator along the long bottom edge (phones hide their status bar in landscape); `auto` is "
+                + "landscape when the pages' screenshots and recordings are wider than tall.")
         static let pose = KeySpec("pose", .object(PoseKeys.spec.name), default: .json("{}"),
                                   "How the device is turned and placed at rest; `pose` steps turn it from there.")
 
         static let spec = ObjectSpec("device", "The device the pages are shown in. The viewport is its screen (a "
                                      + "browser's content area); the device is drawn around it and pages are "
                                      + "clipped to the screen.",
-                                     keys: [model.requiring(), color.spec, statusBar, homeIndicator.spec, url.spec, pose])
+                                     keys: [model.requiring(), orientation.spec, color.spec, statusBar, homeIndicator.spec, url.spec,
+                                            pose])
     }
 
     /// The values of a pose, declared once for `device.pose` (with defaults) and `pose` steps

@@ -76,6 +76,26 @@ public struct Device: Sendable, Equatable {
     /// How the device is turned at rest (`pose` steps turn it from there).
     public var pose: Pose = .rest
 
+    /// Which way up the device is held.
+    public enum Orientation: String, Sendable, Equatable, CaseIterable {
+        case portrait
+        /// Turned a quarter to the left: the top of the device (its cut-out) on the left, the
+        /// home indicator along the long bottom edge.
+        case landscape
+        /// Landscape when the pages' screenshots or recordings are wider than tall.
+        case auto
+    }
+
+    /// As the deck gave it; `auto` is settled by `resolved(imageSize:)` (portrait until then).
+    public var orientation: Orientation = .auto
+    /// The screen held wider than tall (a phone or tablet; never a browser).
+    public var isLandscape: Bool { orientation == .landscape && model.kind != .browser }
+
+    /// The screen's size in points as held: the model's, turned in landscape.
+    public var screenSize: (width: Double, height: Double) {
+        isLandscape ? (model.height, model.width) : (model.width, model.height)
+    }
+
     public init(model: DeviceModel, choice: Choice = .named) {
         self.model = model
         self.choice = choice
@@ -107,15 +127,22 @@ public struct Device: Sendable, Equatable {
     /// The device with its model chosen for pages whose images are mostly `imageSize` pixels
     /// (nil: no images): a named model stays; `auto` takes any model of that screenshot size (else
     /// of that aspect, else the phone), `phone` and `tablet` one of their kind (else their default).
+    /// An `auto` orientation becomes landscape for images wider than tall, else portrait; a
+    /// landscape image is matched to the models turned.
     public func resolved(imageSize: (width: Int, height: Int)?) -> Device {
         var device = self
+        if device.orientation == .auto {
+            device.orientation = imageSize.map { $0.width > $0.height } ?? false ? .landscape : .portrait
+        }
+        // The model's screenshot as held: a landscape image is a portrait one turned.
+        let upright = imageSize.map { device.orientation == .landscape ? (width: $0.height, height: $0.width) : $0 }
         switch choice {
-        case .named: return self
+        case .named: return device
         case .auto:
-            device.model = imageSize.flatMap { DeviceModel.matching(width: $0.width, height: $0.height, kind: nil) }
+            device.model = upright.flatMap { DeviceModel.matching(width: $0.width, height: $0.height, kind: nil) }
                 ?? .phone
         case .kind(let kind):
-            device.model = imageSize.flatMap { DeviceModel.matching(width: $0.width, height: $0.height, kind: kind) }
+            device.model = upright.flatMap { DeviceModel.matching(width: $0.width, height: $0.height, kind: kind) }
                 ?? (kind == .tablet ? .tablet : .phone)
         }
         return device
