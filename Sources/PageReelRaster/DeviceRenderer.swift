@@ -35,10 +35,11 @@ struct DeviceRenderer {
     /// left puts them exactly on `box` of the landscape frame (no resampling): the origin its
     /// drawing is offset by, in output pixels, and its size. A landscape pixel (u, v) of `box` is
     /// the upright picture's (box.height − 1 − v, u).
-    func uprightOrigin(for box: (x: Int, y: Int, width: Int, height: Int)) -> (x: Double, y: Double) {
+    func uprightOrigin(for box: (x: Int, y: Int, width: Int, height: Int), shift: (x: Double, y: Double) = (0, 0))
+        -> (x: Double, y: Double) {
         let cx = (geometry.screen.x + geometry.screen.width / 2) * scale
         let cy = (geometry.screen.y + geometry.screen.height / 2) * scale
-        return (cx + cy - Double(box.height) - Double(box.y), cy - cx + Double(box.x))
+        return (cx + cy - Double(box.height) - (Double(box.y) + shift.y), cy - cx + Double(box.x) + shift.x)
     }
 
     /// The upright picture turned a quarter to the left: its pixel (a, b) goes to (b, width − 1 − a).
@@ -58,16 +59,18 @@ struct DeviceRenderer {
     }
 
     /// The landscape device's back: the upright body turned, over a shadow cast down in landscape.
-    private func landscapeBack(shadow withShadow: Bool) -> Sprite {
+    private func landscapeBack(shadow withShadow: Bool, window: PixelWindow?) -> Sprite {
         let shadow = Self.shadow
         let reach = withShadow ? 3.5 * shadow.radius / 2 + abs(shadow.offsetY) + 2 : 8 * geometry.unit + 2
-        let box = pixelBox(geometry.body, margin: reach)
+        let box = window.map { (x: $0.x, y: $0.y, width: $0.width, height: $0.height) } ?? pixelBox(geometry.body, margin: reach)
+        let shift = (x: window?.dx ?? 0, y: window?.dy ?? 0)
         let upright = DeviceRenderer(device: device, geometry: geometry.upright(device)!, scale: scale, text: text)
         let body = Self.turnedLeft(upright.backPixmap(shadow: false, box: (box.height, box.width),
-                                                     origin: uprightOrigin(for: box)))
+                                                     origin: uprightOrigin(for: box, shift: shift)))
         var pixmap = Pixmap(width: box.width, height: box.height)
         if withShadow {
-            let outline = Rect(x: geometry.body.x * scale - Double(box.x), y: geometry.body.y * scale - Double(box.y),
+            let outline = Rect(x: geometry.body.x * scale - Double(box.x) - shift.x,
+                               y: geometry.body.y * scale - Double(box.y) - shift.y,
                                width: geometry.body.width * scale, height: geometry.body.height * scale)
             let scene = Scene(width: box.width, height: box.height, background: .clear, pageWidth: 1, pageHeight: 1,
                               scale: scale, items: [.shadow(ShadowQuad(
@@ -77,7 +80,7 @@ struct DeviceRenderer {
             SceneRasterizer().render(scene, textures: [:], drawText: { _, _ in }, into: &pixmap)
         }
         Self.blend(body, over: &pixmap)
-        return Sprite(pixmap, x: box.x, y: box.y)
+        return window == nil ? Sprite(pixmap, x: box.x, y: box.y) : Sprite(pixmap, x: 0, y: 0)
     }
 
     /// `top` over `bottom`, pixel for pixel (the same size).
@@ -92,8 +95,13 @@ struct DeviceRenderer {
     }
 
     /// The shadow, body, side buttons and black screen; without the shadow when `shadow` is false.
-    func back(shadow withShadow: Bool = true) -> Sprite {
-        if geometry.isLandscape { return landscapeBack(shadow: withShadow) }
+    /// With a `window`, only that window of the frame is drawn, its corner at (0, 0).
+    func back(shadow withShadow: Bool = true, window: PixelWindow? = nil) -> Sprite {
+        if geometry.isLandscape { return landscapeBack(shadow: withShadow, window: window) }
+        if let window {
+            let pixmap = backPixmap(shadow: withShadow, box: (window.width, window.height), origin: window.origin)
+            return Sprite(pixmap, x: 0, y: 0)
+        }
         let shadow = Self.shadow
         let reach = withShadow ? 3.5 * shadow.radius / 2 + abs(shadow.offsetY) + 2 : 8 * geometry.unit + 2
         let box = pixelBox(geometry.body, margin: reach)
@@ -130,30 +138,33 @@ struct DeviceRenderer {
 
     // MARK: - Front
 
-    func front() throws(RasterError) -> Sprite {
-        let box = pixelBox(geometry.body, margin: 1)
+    /// With a `window`, only that window of the frame is drawn, its corner at (0, 0).
+    func front(window: PixelWindow? = nil) throws(RasterError) -> Sprite {
+        let box = window.map { (x: $0.x, y: $0.y, width: $0.width, height: $0.height) } ?? pixelBox(geometry.body, margin: 1)
+        let at = window == nil ? (box.x, box.y) : (0, 0)
+        let origin: (x: Double, y: Double) = window?.origin ?? (Double(box.x), Double(box.y))
         if let upright = geometry.upright(device) {
             // The hardware turns with the device: drawn upright, its pixels turned a quarter left.
             let renderer = DeviceRenderer(device: device, geometry: upright, scale: scale, text: text)
-            let origin = uprightOrigin(for: box)
+            let turned = uprightOrigin(for: box, shift: (window?.dx ?? 0, window?.dy ?? 0))
             let pixmap = CairoCanvas.draw(width: box.height, height: box.width) { cr in
-                cairo_translate(cr, -origin.x, -origin.y)
+                cairo_translate(cr, -turned.x, -turned.y)
                 cairo_scale(cr, scale, scale)
                 renderer.drawHardware(cr)
             }
-            return Sprite(Self.turnedLeft(pixmap), x: box.x, y: box.y)
+            return Sprite(Self.turnedLeft(pixmap), x: at.0, y: at.1)
         }
         var pixmap = CairoCanvas.draw(width: box.width, height: box.height) { cr in
-            cairo_translate(cr, -Double(box.x), -Double(box.y))
+            cairo_translate(cr, -origin.x, -origin.y)
             cairo_scale(cr, scale, scale)
             drawHardware(cr)
             if geometry.windowBar != nil { drawWindowBar(cr) }
         }
         if let field = geometry.addressField {
             let (layout, x, y) = try urlLayout(field)
-            text.draw(layout, at: x * scale - Double(box.x), y: y * scale - Double(box.y), into: &pixmap)
+            text.draw(layout, at: x * scale - origin.x, y: y * scale - origin.y, into: &pixmap)
         }
-        return Sprite(pixmap, x: box.x, y: box.y)
+        return Sprite(pixmap, x: at.0, y: at.1)
     }
 
     /// The bezel, the cut-out, a home button and a front camera, in points.

@@ -43,6 +43,8 @@ public final class FrameRenderer: Sendable {
         var page: Int
         var progress: Int
         var frames: [Int]
+        /// Output pixels per point (a zoomed view draws its pages larger).
+        var scale: Double
     }
 
     private struct SpriteCacheKey: Hashable {
@@ -112,6 +114,12 @@ public final class FrameRenderer: Sendable {
     func prepareSprites(for scene: Scene) throws(RasterError) -> [SpriteKey: Sprite] {
         var found: [SpriteKey: Sprite] = [:]
         for case .sprite(let item) in scene.items {
+            // A window of a zoomed view is drawn for that frame alone.
+            if let window = item.window {
+                found[item.key] = try makeSprite(item.key, scale: item.scale, width: scene.width, height: scene.height,
+                                                 window: window)
+                continue
+            }
             let cacheKey = SpriteCacheKey(key: item.key, scale: item.scale)
             if let sprite = sprites.withLock({ $0[cacheKey] }) {
                 found[item.key] = sprite
@@ -124,7 +132,8 @@ public final class FrameRenderer: Sendable {
         return found
     }
 
-    private func makeSprite(_ key: SpriteKey, scale: Double, width: Int, height: Int) throws(RasterError) -> Sprite {
+    private func makeSprite(_ key: SpriteKey, scale: Double, width: Int, height: Int,
+                            window: PixelWindow? = nil) throws(RasterError) -> Sprite {
         switch key {
         case .backdrop:
             return try BackdropRenderer.sprite(deck.canvas.background, width: width, height: height, pages: pages)
@@ -133,9 +142,9 @@ public final class FrameRenderer: Sendable {
             let renderer = DeviceRenderer(device: device, geometry: DeviceGeometry(device: device, screen: deck.viewport),
                                           scale: scale, text: pages.text)
             switch key {
-            case .deviceBack: return renderer.back()
-            case .deviceBody: return renderer.back(shadow: false)
-            default: return try renderer.front()
+            case .deviceBack: return renderer.back(window: window)
+            case .deviceBody: return renderer.back(shadow: false, window: window)
+            default: return try renderer.front(window: window)
             }
         }
     }
@@ -212,7 +221,8 @@ public final class FrameRenderer: Sendable {
             let frames = try key.clock.map { clock throws(RasterError) in
                 try pages.videoFrames(of: deck.page(at: key.page), at: clock)
             } ?? []
-            cacheKeys.append(RenderedPage(page: key.page, progress: key.progress, frames: frames))
+            cacheKeys.append(RenderedPage(page: key.page, progress: key.progress, frames: frames,
+                                          scale: key.scale ?? scene.scale))
         }
         var found: [TextureKey: Texture] = [:]
         var missing: [(key: TextureKey, cached: RenderedPage)] = []
@@ -229,9 +239,9 @@ public final class FrameRenderer: Sendable {
             let result = Result { () throws(RasterError) -> Texture in
                 let content = deck.page(at: cached.page)
                 var page = try pages.render(content, style: deck.pageStyle, width: pageSize.width,
-                                            height: pageSize.height, scale: scene.scale, progress: cached.progress,
+                                            height: pageSize.height, scale: cached.scale, progress: cached.progress,
                                             frames: cached.frames)
-                try drawScreenParts(over: &page, of: content, scale: scene.scale)
+                try drawScreenParts(over: &page, of: content, scale: cached.scale)
                 return Texture(page)
             }
             results.withLock { $0[k] = result }
@@ -260,8 +270,10 @@ public final class FrameRenderer: Sendable {
         for index in pages {
             let page = deck.page(at: index)
             let images = self.pages.imagePaths(of: page)
-            let once = page.videos.isEmpty && !page.hasParallax
-            guard !images.isEmpty, !(once && textures.contains(RenderedPage(page: index, progress: 0, frames: []))) else {
+            // A camera draws pages again at other sizes, so their images stay while it may.
+            let once = page.videos.isEmpty && !page.hasParallax && !movesCamera
+            let rendered = textures.contains { $0.page == index && $0.progress == 0 && $0.frames.isEmpty }
+            guard !images.isEmpty, !(once && rendered) else {
                 continue
             }
             plan.pages[index] = (images, once)
@@ -301,6 +313,11 @@ public final class FrameRenderer: Sendable {
             return candidates.filter { plan!.waiting[$0] == nil }
         }
         if !unneeded.isEmpty { self.pages.releaseImages { unneeded.contains($0) } }
+    }
+
+    /// Whether the deck's script moves the camera.
+    private var movesCamera: Bool {
+        deck.script.contains { if case .camera = $0.action { true } else { false } }
     }
 
     /// Number of page textures currently cached (for tests and memory checks).

@@ -126,6 +126,11 @@ final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     /// Removes the cached entries whose keys `isUnwanted` picks; values being made are not touched.
+    /// Whether any cached key is one `matches` accepts.
+    func contains(where matches: (Key) -> Bool) -> Bool {
+        state.withLock { $0.entries.keys.contains(where: matches) }
+    }
+
     func removeAll(where isUnwanted: (Key) -> Bool) {
         state.withLock { state in
             for (key, entry) in state.entries where isUnwanted(key) {

@@ -46,8 +46,8 @@ public struct Scene: Sendable, Equatable {
     /// The scene a layer's items make on their own: this scene's size, on a transparent
     /// background, with the layer's page clip.
     public func scene(of layer: LayerItem) -> Scene {
-        var scene = Scene(width: width, height: height, background: .clear, pageWidth: pageWidth,
-                          pageHeight: pageHeight, scale: scale, items: layer.items)
+        var scene = Scene(width: layer.size?.width ?? width, height: layer.size?.height ?? height, background: .clear,
+                          pageWidth: pageWidth, pageHeight: pageHeight, scale: layer.scale ?? scale, items: layer.items)
         scene.pageClip = layer.pageClip
         scene.pageClipRadius = layer.pageClipRadius
         scene.pageClipTopRadius = layer.pageClipTopRadius
@@ -63,6 +63,10 @@ public struct LayerItem: Sendable, Equatable {
     public var transform: Matrix4
     /// The part of the layer that holds its items, in flat output pixels.
     public var bounds: Rect
+    /// The layer's own size in pixels and output scale, when not the frame's (a zoomed view
+    /// drawn at the zoomed scale: the window of it that shows).
+    public var size: (width: Int, height: Int)?
+    public var scale: Double?
     /// The page clip of the items (as `Scene.pageClip`).
     public var pageClip: Rect?
     public var pageClipRadius: Double = 0
@@ -72,6 +76,12 @@ public struct LayerItem: Sendable, Equatable {
         self.items = items
         self.transform = transform
         self.bounds = bounds
+    }
+
+    public static func == (a: LayerItem, b: LayerItem) -> Bool {
+        a.items == b.items && a.transform == b.transform && a.bounds == b.bounds && a.size?.width == b.size?.width
+            && a.size?.height == b.size?.height && a.scale == b.scale && a.pageClip == b.pageClip
+            && a.pageClipRadius == b.pageClipRadius && a.pageClipTopRadius == b.pageClipTopRadius
     }
 }
 
@@ -83,11 +93,14 @@ public struct TextureKey: Sendable, Hashable {
     public var progress: Int
     /// Nil for a page without recordings.
     public var clock: PageClock?
+    /// Output pixels per point of the texture, when not the scene's (a zoomed view's pages).
+    public var scale: Double?
 
-    public init(page: Int, progress: Int, clock: PageClock? = nil) {
+    public init(page: Int, progress: Int, clock: PageClock? = nil, scale: Double? = nil) {
         self.page = page
         self.progress = progress
         self.clock = clock
+        self.scale = scale
     }
 }
 
@@ -140,11 +153,39 @@ public struct SpriteItem: Sendable, Equatable {
     public var key: SpriteKey
     /// Output scale the sprite is made at (sprites are cached per scale).
     public var scale: Double
+    /// When set, only this window of the frame at `scale` is drawn, with its top-left corner at
+    /// (0, 0), made anew each time (a zoomed view: the device at any zoom, drawn for what shows).
+    public var window: PixelWindow?
 
-    public init(key: SpriteKey, scale: Double) {
+    public init(key: SpriteKey, scale: Double, window: PixelWindow? = nil) {
         self.key = key
         self.scale = scale
+        self.window = window
     }
+}
+
+/// A rectangle of whole pixels.
+public struct PixelWindow: Sendable, Equatable, Hashable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+    /// A fraction of a pixel the window is moved by, right and down (so that its pixels fall on
+    /// the frame's).
+    public var dx: Double = 0
+    public var dy: Double = 0
+
+    public init(x: Int, y: Int, width: Int, height: Int, dx: Double = 0, dy: Double = 0) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+        self.dx = dx
+        self.dy = dy
+    }
+
+    /// The window's top-left corner.
+    public var origin: (x: Double, y: Double) { (Double(x) + dx, Double(y) + dy) }
 }
 
 /// Which edges of a quad are anti-aliased. Edges shared by two quads (fold strips) are not, so

@@ -14,7 +14,8 @@ extension SceneBuilder {
 
     /// Output-pixel rectangle of a rectangle in viewport points.
     func outputRect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect {
-        Rect(x: (deck.viewport.x + x) * scale, y: (deck.viewport.y + y) * scale, width: w * scale, height: h * scale)
+        Rect(x: (deck.viewport.x + x) * scale - origin.x, y: (deck.viewport.y + y) * scale - origin.y,
+             width: w * scale, height: h * scale)
     }
 
     /// N equal buttons across the top of the viewport (below a device's status bar) and a selector

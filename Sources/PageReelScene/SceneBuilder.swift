@@ -19,11 +19,23 @@ public struct SceneBuilder: Sendable {
     /// Where the deck's device goes, if it has one.
     public let device: DeviceGeometry?
     private let transition: any PageTransition
+    let transitionOverride: TransitionSpec?
+    /// Output pixels subtracted from everything the device group draws, and the window of the
+    /// frame at `scale` it is drawn for: a zoomed view's (else zero and nil).
+    let origin: (x: Double, y: Double)
+    let window: PixelWindow?
 
     /// `transition` overrides the deck's (the `--transition` flag); `scale` multiplies the canvas.
     public init(deck: Deck, transition: TransitionSpec? = nil, scale: Double = 1) {
+        self.init(deck: deck, transition: transition, scale: scale, window: nil)
+    }
+
+    init(deck: Deck, transition: TransitionSpec?, scale: Double, window: PixelWindow?) {
         self.deck = deck
         self.scale = scale
+        transitionOverride = transition
+        self.window = window
+        origin = window?.origin ?? (0, 0)
         width = Int((Double(deck.canvas.width) * scale).rounded())
         height = Int((Double(deck.canvas.height) * scale).rounded())
         self.transition = SceneBuilder.makeTransition(transition ?? deck.transition, deck: deck)
@@ -79,15 +91,42 @@ public struct SceneBuilder: Sendable {
         }
     }
 
-    /// The scene at one instant.
-    public func scene(for state: TimelineState) -> Scene {
+    /// The device (or the viewport, without one) and what it shows, in output pixels less
+    /// `origin`: its back, the pages, the chrome, its front; and the pages' clip. `shadowless`
+    /// leaves the device's shadow out (a turned or zoomed device casts its own).
+    func group(state: TimelineState, shadowless: Bool)
+        -> (items: [SceneItem], clip: (rect: Rect, radius: Double, topRadius: Double)?) {
         let viewport = deck.viewport
         let page = deck.pageSize
         let geometry = PageGeometry(width: page.width, height: page.height, offset: state.offset,
                                     pageCount: deck.pageCount, viewport: (viewport.width, viewport.height),
                                     spacing: deck.layout.spacing)
         // Viewport points → output pixels.
-        let toOutput = Matrix4.scale(scale, scale) * .translation(viewport.x, viewport.y)
+        let toOutput = Matrix4.translation(-origin.x, -origin.y) * Matrix4.scale(scale, scale)
+            * .translation(viewport.x, viewport.y)
+        var group: [SceneItem] = []
+        if device != nil {
+            group.append(.sprite(SpriteItem(key: shadowless ? .deviceBody : .deviceBack, scale: scale, window: window)))
+        }
+        // A script step may have switched the transition by now.
+        let transition = state.transition.map { SceneBuilder.makeTransition($0, deck: deck) } ?? self.transition
+        group += pageItems(state: state, geometry: geometry, toOutput: toOutput, transition: transition)
+        // A device's screen clips the pages (its front rounds the corners); else `clip` does.
+        var clip: (rect: Rect, radius: Double, topRadius: Double)?
+        if deck.clip || device != nil {
+            clip = (Rect(x: viewport.x * scale - origin.x, y: viewport.y * scale - origin.y,
+                         width: viewport.width * scale, height: viewport.height * scale),
+                    (device?.screenRadius ?? 0) * scale, (device?.screenTopRadius ?? 0) * scale)
+        }
+        group += chrome(state: state)
+        if device != nil { group.append(.sprite(SpriteItem(key: .deviceFront, scale: scale, window: window))) }
+        return (group, clip)
+    }
+
+    /// The scene at one instant.
+    public func scene(for state: TimelineState) -> Scene {
+        let viewport = deck.viewport
+        let page = deck.pageSize
         var scene = Scene(width: width, height: height, background: deck.canvas.background.clearColor,
                           pageWidth: page.width, pageHeight: page.height, scale: scale)
         if case .color = deck.canvas.background {} else {
@@ -96,20 +135,18 @@ public struct SceneBuilder: Sendable {
         // A turned device is drawn flat into a layer of its own, which is then projected: bezel,
         // screen, pages and touches one body, with its shadow on the backdrop.
         let posed = device != nil && !state.pose.isIdentity
-        var group: [SceneItem] = []
-        if device != nil { group.append(.sprite(SpriteItem(key: posed ? .deviceBody : .deviceBack, scale: scale))) }
-        // A script step may have switched the transition by now.
-        let transition = state.transition.map { SceneBuilder.makeTransition($0, deck: deck) } ?? self.transition
-        group += pageItems(state: state, geometry: geometry, toOutput: toOutput, transition: transition)
-        // A device's screen clips the pages (its front rounds the corners); else `clip` does.
-        var clip: (rect: Rect, radius: Double, topRadius: Double)?
-        if deck.clip || device != nil {
-            clip = (Rect(x: viewport.x * scale, y: viewport.y * scale, width: viewport.width * scale,
-                         height: viewport.height * scale),
-                    (device?.screenRadius ?? 0) * scale, (device?.screenTopRadius ?? 0) * scale)
+        if !state.camera.isRest {
+            let (items, clip) = zoomed(state: state, posed: posed)
+            scene.items += items
+            if let clip {
+                scene.pageClip = clip.rect
+                scene.pageClipRadius = clip.radius
+                scene.pageClipTopRadius = clip.topRadius
+            }
+            scene.items += captions(position: state.position)
+            return scene
         }
-        group += chrome(state: state)
-        if device != nil { group.append(.sprite(SpriteItem(key: .deviceFront, scale: scale))) }
+        let (group, clip) = self.group(state: state, shadowless: posed)
         if posed, let device {
             let transform = SceneBuilder.poseTransform(state.pose, about: ((viewport.x + viewport.width / 2) * scale,
                                                                                    (viewport.y + viewport.height / 2) * scale),
@@ -174,7 +211,7 @@ public struct SceneBuilder: Sendable {
             let content = deck.page(at: page)
             let progress = content.hasParallax ? SceneBuilder.parallaxProgress(s: s) : 0
             let clock = content.videos.isEmpty ? nil : PageClock(time: state.time, appeared: state.lastAppearance(of: page))
-            let texture = TextureKey(page: page, progress: progress, clock: clock)
+            let texture = TextureKey(page: page, progress: progress, clock: clock, scale: window == nil ? nil : scale)
             for quad in transition.place(page: slot, s: s, geometry: layout.geometry) {
                 placed.append((layout.mapped(quad, s: s), slot, texture))
             }

@@ -58,6 +58,12 @@ extension Timeline {
             try positive(hint.duration, "\(path).hint.duration")
         case .transition:
             break
+        case .camera(let move):
+            try nonNegative(move.duration, "\(path).camera.duration")
+            guard move.zoom.isFinite, move.zoom >= 1 else {
+                throw TimelineError(path: "\(path).camera.zoom", message: "must be ≥ 1")
+            }
+            if let focus = move.focus { try finite(focus.x, "\(path).camera.focus"); try finite(focus.y, "\(path).camera.focus") }
         case .pose(let change):
             guard deck.device != nil else { throw TimelineError(path: "\(path).pose", message: "needs a \"device\" to turn") }
             try nonNegative(change.duration, "\(path).pose.duration")

@@ -34,6 +34,8 @@ public struct Timeline: Sendable {
     public let appearances: [PageAppearance]
     /// The device's pose over time.
     public let poses: PoseTrack
+    /// The camera over time.
+    public let camera: CameraTrack
 
     /// The longest video pagereel makes, in seconds (DESIGN §8).
     public static let maximumDuration: Double = 600
@@ -49,7 +51,7 @@ public struct Timeline: Sendable {
             length = forced
         } else {
             // The video goes on until the gestures and the device's turns have all settled.
-            length = max(builder.now, builder.poses.end) + deck.tail
+            length = max(builder.now, builder.poses.end, builder.camera.end) + deck.tail
             if builder.isOpenEnded {
                 throw TimelineError(path: "script", message:
                     "the script does not settle within the limit of \(Seconds.format(Timeline.maximumDuration)) s")
@@ -71,6 +73,7 @@ public struct Timeline: Sendable {
         stepStarts = builder.stepStarts.map { min($0, length) }
         transitionChanges = builder.transitions
         poses = builder.poses
+        camera = builder.camera
         appearances = deck.hasRecording(playing: .onAppear)
             ? Timeline.appearances(segments: clipped, bounds: builder.bounds, duration: length) : []
     }
@@ -91,6 +94,7 @@ public struct Timeline: Sendable {
                                   touch: touch(at: t), position: bounds.position(offset))
         state.transition = transitionChanges.last { $0.time <= t }?.transition
         state.pose = poses.pose(at: t)
+        state.camera = camera.state(at: t)
         state.appearances = appearances[..<appearanceCount(atOrBefore: t)]
         return state
     }

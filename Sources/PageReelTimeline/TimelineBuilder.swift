@@ -25,8 +25,12 @@ struct TimelineBuilder {
     private(set) var strokes: [TouchStroke] = []
     /// Transition switches from the script, in time order.
     private(set) var transitions: [TransitionChange] = []
+    /// The centre of the screen, in its own points (the device's, else the viewport's).
+    let screenCentre: (x: Double, y: Double)
     /// The device's turns.
     private(set) var poses: PoseTrack
+    /// The camera's moves.
+    private(set) var camera = CameraTrack()
     /// Seconds at which the last step settled.
     private(set) var now = 0.0
     /// When each of the script's steps began, in script order.
@@ -49,6 +53,9 @@ struct TimelineBuilder {
         tabs = deck.tabs
         horizon = deck.duration ?? Timeline.maximumDuration
         poses = PoseTrack(rest: deck.device?.pose ?? .rest)
+        // In the screen's own points: the device's, else the viewport's.
+        let k = deck.device.map { deck.viewport.width / $0.screenSize.width } ?? 1
+        screenCentre = (deck.viewport.width / 2 / k, deck.viewport.height / 2 / k)
     }
 
     /// True while a finger holds the content (a drag with `release: false`, or one cut short).
@@ -61,7 +68,13 @@ struct TimelineBuilder {
     mutating func run(_ step: Step, index: Int) throws(TimelineError) {
         // A turn of the device with `at` runs alongside the gestures: it neither interrupts the
         // scroll view nor makes it wait. Without `at`, the next step waits for it.
-        if case .pose(let change) = step.action {
+        // So does a camera move.
+        let alongside: Double? = switch step.action {
+        case .pose(let change): change.duration
+        case .camera(let move): move.duration
+        default: nil
+        }
+        if let duration = alongside {
             let start = step.at ?? now
             if let previous = previousStart, start < previous {
                 throw TimelineError(path: "script[\(index)].at", message:
@@ -69,8 +82,12 @@ struct TimelineBuilder {
             }
             previousStart = start
             stepStarts.append(start)
-            poses.add(change, at: start)
-            if step.at == nil { hold(until: now + change.duration) }
+            switch step.action {
+            case .pose(let change): poses.add(change, at: start)
+            case .camera(let move): camera.add(move, at: start, centre: screenCentre)
+            default: break
+            }
+            if step.at == nil { hold(until: now + duration) }
             return
         }
         if let at = step.at {
@@ -104,7 +121,7 @@ struct TimelineBuilder {
             self.hint(hint)
         case .transition(let spec):
             transitions.append(TransitionChange(time: now, transition: spec))
-        case .pose:
+        case .pose, .camera:
             break   // handled above
         }
         rebase()

@@ -22,6 +22,8 @@ public struct TimelineState: Sendable, Equatable {
     public var transition: TransitionSpec?
     /// How the device is turned (the rest pose without a device).
     public var pose: Pose = .rest
+    /// Where the camera looks, and how close.
+    public var camera: CameraState = .rest
     /// The changes of the current page up to this instant, oldest first, when the deck has a
     /// recording that plays `onAppear` (else empty).
     public var appearances: ArraySlice<PageAppearance> = []

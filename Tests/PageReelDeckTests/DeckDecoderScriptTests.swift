@@ -45,8 +45,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("{}", "script[0]: needs one action: wait, drag, swipe, fling, jump, tap, hint, transition or pose"),
-        (#"{"at": 1}"#, "script[0]: needs one action: wait, drag, swipe, fling, jump, tap, hint, transition or pose"),
+        ("{}", "script[0]: needs one action: wait, drag, swipe, fling, jump, tap, hint, transition, pose or camera"),
+        (#"{"at": 1}"#, "script[0]: needs one action: wait, drag, swipe, fling, jump, tap, hint, transition, pose or camera"),
         (#"{"swipe": "next", "drag": {"by": 1, "duration": 1}}"#, "script[0]: has 2 actions (drag, swipe); use one per step"),
         (#"{"wiat": 1}"#, #"script[0].wiat: unknown key (did you mean "wait"?)"#),
         ("3", "script[0]: expected an object, got a number"),

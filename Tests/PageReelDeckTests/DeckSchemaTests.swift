@@ -137,7 +137,7 @@ import Testing
         "jump.step", "jump.duration",
         // A turn keeps every value it does not name.
         "poseStep.rotateX", "poseStep.rotateY", "poseStep.rotateZ", "poseStep.perspective", "poseStep.scale",
-        "poseStep.offset", "step.pose",
+        "poseStep.offset", "step.pose", "step.camera", "camera.focus",
         // No music unless given; the built-in click and no drag sound unless files are given.
         "audio.music", "touchSounds.tap", "touchSounds.drag",
         // One language unless given.
@@ -267,7 +267,7 @@ import Testing
     @Test func invalidSamplesTheSchemaCanJudgeAreRejected() throws {
         let folder = URL(fileURLWithPath: "Samples/invalid", relativeTo: Self.root)
         let judged: Set = ["bad-colors.json", "not-an-object.json", "over-limits.json", "script-references.json",
-                           "unknown-keys.json", "wrong-types.json", "bad-device.json", "motion-models.json", "bad-pose.json"]
+                           "unknown-keys.json", "wrong-types.json", "bad-device.json", "motion-models.json", "bad-pose.json", "bad-camera.json"]
         let beyondSchema: Set = ["at-goes-back.json", "bad-text.json", "corrupt-image.json", "image-bomb.json", "image-is-a-folder.json",
                                  "missing-font.json", "missing-image.json", "not-an-image.json", "too-long.json",
                                  "missing-video.json", "not-a-video.json", "video-bomb.json", "video-times.json",

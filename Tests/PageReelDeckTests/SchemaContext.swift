@@ -34,7 +34,7 @@ struct SchemaContext: CustomStringConvertible {
     static let all: [SchemaContext] = {
         let onePage = #"{"pages": [{}], "#
         let script = #"{"pages": [{}, {}], "tabs": {"titles": ["A", "B"]}, "device": "phone", "script": [@]}"#
-        let actions: Set = ["wait", "drag", "swipe", "fling", "jump", "tap", "hint", "transition", "pose"]
+        let actions: Set = ["wait", "drag", "swipe", "fling", "jump", "tap", "hint", "transition", "pose", "camera"]
         return [
             SchemaContext(definition: "", deck: "@", base: [("pages", "[{}]")]),
             SchemaContext(definition: "canvas", deck: onePage + #""canvas": @}"#),
@@ -74,6 +74,8 @@ struct SchemaContext: CustomStringConvertible {
                           base: [("tab", "1")]),
             SchemaContext(definition: "hint", deck: script.replacingOccurrences(of: "[@]", with: #"[{"hint": @}]"#)),
             SchemaContext(definition: "poseStep", deck: script.replacingOccurrences(of: "[@]", with: #"[{"pose": @}]"#)),
+            SchemaContext(definition: "camera", deck: script.replacingOccurrences(of: "[@]", with: #"[{"camera": @}]"#),
+                          base: [("zoom", "2")]),
             SchemaContext(definition: "backdropImage", deck: #"{"pages": [{}], "canvas": {"background": @}}"#,
                           base: [("image", #""bg.png""#)]),
             SchemaContext(definition: "device", deck: onePage + #""device": @}"#, base: [("model", #""phone""#)]),

@@ -238,12 +238,15 @@ import Testing
         let device = #", "device": { "model": "phone", "pose": { "rotateY": -15 } }"#
         let folder = try folder(with: Self.deck(width: 886, height: 1920, extra: device), name: "posed")
         var deck = try String(contentsOfFile: folder + "/deck.json", encoding: .utf8)
-        deck = deck.replacingOccurrences(of: #""script": ["#, with: #""script": [{ "pose": { "rotateY": 10 }, "at": 0 }, "#)
+        deck = deck.replacingOccurrences(of: #""script": ["#,
+                                         with: #""script": [{ "pose": { "rotateY": 10 }, "at": 0 }, { "camera": { "zoom": 2 }, "at": 0.5 }, "#)
         try Data(deck.utf8).write(to: URL(fileURLWithPath: folder + "/deck.json"))
         let project = try Project.load(folder + "/deck.json")
         let warnings = try #require(Target.named("appstore-iphone")).check(project).warnings.map(\.description)
         #expect(warnings.contains("device.pose: turns the device (and script[0].pose): App Store previews may only "
                                   + "show captures of the app itself, flat (App Review Guideline 2.3.4)"), "\(warnings)")
+        #expect(warnings.contains("script[1].camera: moves the camera: App Store previews may only show captures of "
+                                  + "the app itself, as the screen shows them (App Review Guideline 2.3.4)"), "\(warnings)")
         #expect(try #require(Target.named("youtube")).check(project).warnings.isEmpty)
     }
 

@@ -149,6 +149,7 @@ public final class Preview: Sendable {
         case .hint: "hint"
         case .transition: "transition"
         case .pose: "pose"
+        case .camera: "camera"
         }
     }
 }

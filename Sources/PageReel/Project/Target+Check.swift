@@ -42,7 +42,7 @@ extension Target {
                 + "captures of the app itself (App Review Guideline 2.3.4), and previews with device frames have been "
                 + "rejected: use \"device\": \"none\" for the store"))
         }
-        // A turned device is no capture of the app either, however it is framed.
+        // A turned device or a moving camera is no capture of the app either, however it is framed.
         let turned = (deck.device.map { $0.pose != .rest } ?? false ? ["device.pose"] : [])
             + deck.script.enumerated().compactMap { index, step in
                 if case .pose = step.action { "script[\(index)].pose" } else { nil }
@@ -51,6 +51,15 @@ extension Target {
             warnings.append(DeckIssue(path: first, message: "turns the device"
                 + (turned.count > 1 ? " (and \(turned.dropFirst().joined(separator: ", ")))" : "")
                 + ": App Store previews may only show captures of the app itself, flat "
+                + "(App Review Guideline 2.3.4)"))
+        }
+        let zooms = deck.script.enumerated().compactMap { index, step in
+            if case .camera = step.action { "script[\(index)].camera" } else { nil }
+        }
+        if let first = zooms.first {
+            warnings.append(DeckIssue(path: first, message: "moves the camera"
+                + (zooms.count > 1 ? " (and \(zooms.dropFirst().joined(separator: ", ")))" : "")
+                + ": App Store previews may only show captures of the app itself, as the screen shows them "
                 + "(App Review Guideline 2.3.4)"))
         }
         let pages: [(path: String, page: Page)] = switch deck.pages {

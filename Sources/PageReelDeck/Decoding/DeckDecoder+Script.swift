@@ -50,6 +50,7 @@ extension DeckDecoder {
         case K.tap.name: action = r.member(K.tap.name) { readTap(&$0, context: context) }
         case K.transition.name: action = r.member(K.transition.name, readTransition).map(Step.Action.transition)
         case K.pose.name: action = r.member(K.pose.name) { readPoseStep(&$0, context: context) }.map(Step.Action.pose)
+        case K.camera.name: action = r.member(K.camera.name, readCamera).map(Step.Action.camera)
         default: action = r.member(K.hint.name, readHint).map(Step.Action.hint)
         }
         return action.map { Step($0, at: at) }
@@ -122,6 +123,17 @@ extension DeckDecoder {
         change.duration = r.read(K.duration) ?? change.duration
         change.curve = r.read(K.curve) ?? change.curve
         return change
+    }
+
+    static func readCamera(_ r: inout JSONReader) -> CameraMove? {
+        typealias K = DeckFormat.CameraKeys
+        guard r.expectObject(K.spec) else { return nil }
+        let zoom = r.read(K.zoom)
+        var move = CameraMove(zoom: zoom ?? 1)
+        if let focus = r.read(K.focus) { move.focus = (focus[0], focus[1]) }
+        move.duration = r.read(K.duration) ?? move.duration
+        move.curve = r.read(K.curve) ?? move.curve
+        return zoom == nil ? nil : move
     }
 
     static func readHint(_ r: inout JSONReader) -> Step.Hint? {

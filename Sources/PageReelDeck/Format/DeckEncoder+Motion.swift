@@ -141,6 +141,12 @@ extension DeckEncoder {
                                                   (H.duration.name, .number(hint.duration))])))
         case .transition(let spec): members.append((K.transition.name, transition(spec)))
         case .pose(let change): members.append((K.pose.name, poseChange(change)))
+        case .camera(let move):
+            typealias C = DeckFormat.CameraKeys
+            var object: [(String, OrderedJSON)] = [(C.zoom.name, .number(move.zoom))]
+            if let focus = move.focus { object.append((C.focus.name, .array([.number(focus.x), .number(focus.y)]))) }
+            object += [(C.duration.name, .number(move.duration)), (C.curve.name, .string(move.curve.rawValue))]
+            members.append((K.camera.name, .object(object)))
         }
         if let at = step.at { members.append((K.at.name, .number(at))) }
         return .object(members)

@@ -29,8 +29,12 @@ extension DeckFormat {
                                   "Turns the device from its current pose to the one given. With `at` it runs "
                                   + "alongside the gestures; without, the next step waits for it. Needs a `device`.")
 
+        static let camera = KeySpec("camera", .object(CameraKeys.spec.name),
+                                    "Zooms the view onto a point of the screen, or back with `zoom` 1. With `at` it "
+                                    + "runs alongside the gestures; without, the next step waits for it.")
+
         /// The action keys, one of which each step has.
-        static let actions = [wait.spec, drag, swipe.spec, fling, jump, tap, hint, transition, pose]
+        static let actions = [wait.spec, drag, swipe.spec, fling, jump, tap, hint, transition, pose, camera]
 
         static let spec = ObjectSpec("step", "One gesture: exactly one action key and an optional `at`.",
                                      keys: [at.spec] + actions,
@@ -72,6 +76,35 @@ extension DeckFormat {
                                      + "it does not name keep theirs.",
                                      keys: [rotateX.spec, rotateY.spec, rotateZ.spec, perspective.spec, scale.spec,
                                             offset.spec, duration.spec, curve.spec])
+    }
+
+    enum CameraKeys {
+        static let zoom = Key<Double>.number("zoom", .limit(1...8), required: true,
+                                             "Times the laid-out size; 1 goes back to the layout's own view.")
+        static let focus = Key<[Double]>(spec: KeySpec("focus", .numbers(names: ["x", "y"]),
+                                                       default: .described("the screen's centre"),
+                                                       "The point drawn at the canvas's centre once the zoom is "
+                                                       + "reached, in the screen's own points: the device's (a "
+                                                       + "screenshot's pixels over its scale, ÷3 on most iPhones), or "
+                                                       + "the viewport's without a device.")) { r in
+            r.readNumbers(count: 2).flatMap { values in
+                guard values.allSatisfy({ abs($0) <= 100_000 }) else {
+                    r.report("must be within ±100000 points")
+                    return nil
+                }
+                return values
+            }
+        }
+        static let duration = Key<Double>.number("duration", .limit(0...600, unit: " s"), default: 0.8,
+                                                 "Seconds the move takes; 0 cuts there.")
+        static let curve = Key<Step.Curve>.choice("curve", noun: "curve", default: .easeInOut,
+                                                  "Timing of the move: as a drag's, or `spring`.")
+
+        static let spec = ObjectSpec("camera", "A camera move: the device, its pages and the touches zoom about "
+                                     + "the focus, drawn from their sources at the zoomed size (screenshots show "
+                                     + "their own pixels, text is set at the size it shows); the backdrop and the "
+                                     + "captions stay.",
+                                     keys: [zoom.spec, focus.spec, duration.spec, curve.spec])
     }
 
     enum FlingKeys {

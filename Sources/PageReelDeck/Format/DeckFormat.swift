@@ -22,7 +22,7 @@ public enum DeckFormat {
         ParallaxKeys.spec,
         CustomTransitionKeys.spec, CreativeStateKeys.spec, FoldKeys.spec,
         TabsKeys.spec, SelectorKeys.spec, IndicatorKeys.spec, PhysicsKeys.spec, SpringKeys.spec,
-        StepKeys.spec, DragKeys.spec, PoseStepKeys.spec, FlingKeys.spec, JumpKeys.spec, TapKeys.spec, HintKeys.spec,
+        StepKeys.spec, DragKeys.spec, PoseStepKeys.spec, CameraKeys.spec, FlingKeys.spec, JumpKeys.spec, TapKeys.spec, HintKeys.spec,
         AudioKeys.spec, MusicKeys.spec, TouchSoundKeys.spec,
     ]
 

@@ -75,3 +75,26 @@ public struct PoseChange: Sendable, Equatable {
              offsetX: offsetX ?? pose.offsetX, offsetY: offsetY ?? pose.offsetY)
     }
 }
+
+/// A `camera` step: the view zoomed onto a point of the screen, reached over `duration` seconds.
+public struct CameraMove: Sendable, Equatable {
+    /// Times the laid-out size (1 = the layout's own view).
+    public var zoom: Double
+    /// The point of the screen (in the viewport's points) drawn at the canvas's centre once the
+    /// zoom is reached; nil = the screen's centre. Unused at zoom 1.
+    public var focus: (x: Double, y: Double)?
+    public var duration: Double
+    public var curve: Step.Curve
+
+    public init(zoom: Double, focus: (x: Double, y: Double)? = nil, duration: Double = 0.8, curve: Step.Curve = .easeInOut) {
+        self.zoom = zoom
+        self.focus = focus
+        self.duration = duration
+        self.curve = curve
+    }
+
+    public static func == (a: CameraMove, b: CameraMove) -> Bool {
+        a.zoom == b.zoom && a.focus?.x == b.focus?.x && a.focus?.y == b.focus?.y && a.duration == b.duration
+            && a.curve == b.curve
+    }
+}

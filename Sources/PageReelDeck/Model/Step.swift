@@ -27,6 +27,8 @@ public struct Step: Sendable, Equatable {
         case transition(TransitionSpec)
         /// Turns the device from its current pose to this one.
         case pose(PoseChange)
+        /// Zooms the view onto a point of the screen, or back.
+        case camera(CameraMove)
     }
 
     public enum Direction: String, Sendable, Equatable, CaseIterable { case next, prev }

@@ -1,0 +1,140 @@
+import Foundation
+import PageReelDeck
+import PageReelTimeline
+
+/// The camera: the device (or the viewport), its pages and the touches zoomed about a point.
+///
+/// A zoomed view is never an enlarged frame. The device group is laid out again at the zoomed
+/// output scale (`drawnZoom`: the zoom rounded up to a half step, within what a page's texture may
+/// take), so screenshots are sampled at that size and text is set at it, and only the window of it
+/// that shows is drawn — into a layer the camera (and the pose) then puts on the frame.
+extension SceneBuilder {
+    /// The most a view is drawn larger than the layout, and the most texels of one page drawn so.
+    static let maxDrawnZoom = 4.0
+    static let maxPageTexels = 16_000_000.0
+
+    /// The zoom a view at `zoom` is laid out at: a half step at or above it, within the limits.
+    func drawnZoom(_ zoom: Double) -> Double {
+        let page = deck.pageSize
+        let cap = min(Self.maxDrawnZoom, (Self.maxPageTexels / max(1, page.width * page.height * scale * scale)).squareRoot())
+        return max(1, min((zoom * 2).rounded(.up) / 2, (cap * 2).rounded(.down) / 2))
+    }
+
+    /// The output pixel `view` looks at, with the device turned by `pose` (flat → output pixels).
+    func point(of view: CameraView, pose: Matrix4) -> (x: Double, y: Double) {
+        switch view {
+        case .layout:
+            return (Double(width) / 2, Double(height) / 2)
+        case .focus(let x, let y):
+            // The screen's own points: the device's (a screenshot's pixels over its scale), else the viewport's.
+            let k = deck.device.map { deck.viewport.width / $0.screenSize.width } ?? 1
+            let p = ((deck.viewport.x + k * x) * scale, (deck.viewport.y + k * y) * scale)
+            return pose.project(p.0, p.1) ?? p
+        case .between(let a, let b, let t):
+            let pa = point(of: a, pose: pose), pb = point(of: b, pose: pose)
+            return (pa.x + (pb.x - pa.x) * t, pa.y + (pb.y - pa.y) * t)
+        }
+    }
+
+    /// The camera's transform of the frame (output pixels → output pixels): `view` drawn at the
+    /// frame's centre, `zoom` times larger.
+    func cameraTransform(_ camera: CameraState, pose: Matrix4) -> Matrix4 {
+        let v = point(of: camera.view, pose: pose)
+        return Matrix4.translation(Double(width) / 2, Double(height) / 2) * .scale(camera.zoom, camera.zoom)
+            * .translation(-v.x, -v.y)
+    }
+
+    /// The zoomed device group, after its shadow: as a layer, or straight onto the frame when it is
+    /// drawn at the zoom it shows (flat, at a half step): then its pages are sampled once, as in the
+    /// laid-out view. The clip is the frame's pages' in that case.
+    func zoomed(state: TimelineState, posed: Bool)
+        -> (items: [SceneItem], clip: (rect: Rect, radius: Double, topRadius: Double)?) {
+        let viewport = deck.viewport
+        let pose = posed ? SceneBuilder.poseTransform(state.pose, about: ((viewport.x + viewport.width / 2) * scale,
+                                                                         (viewport.y + viewport.height / 2) * scale),
+                                                      scale: scale) : .identity
+        let camera = cameraTransform(state.camera, pose: pose)
+        let zq = drawnZoom(state.camera.zoom)
+        // The zoomed layout's pixels → output pixels.
+        let full = camera * pose * .scale(1 / zq, 1 / zq)
+        // What of the zoomed layout can show: the device and what stands out of it, or the canvas.
+        var bounds = Rect(x: 0, y: 0, width: Double(width) * zq, height: Double(height) * zq)
+        if let device {
+            let reach = 8 * device.unit + 2
+            let body = device.body.inset(by: -reach)
+            bounds = Rect(x: body.x * scale * zq, y: body.y * scale * zq, width: body.width * scale * zq,
+                          height: body.height * scale * zq)
+        }
+        // The frame's corners taken back into the zoomed layout; where that fails (a corner beyond
+        // the turned device's horizon), all of it.
+        var shown = bounds
+        if let inverse = full.planeInverse {
+            let corners = [(0.0, 0.0), (Double(width), 0), (0, Double(height)), (Double(width), Double(height))]
+                .compactMap { inverse.project($0.0, $0.1) }
+            if corners.count == 4 {
+                let xs = corners.map(\.x), ys = corners.map(\.y)
+                shown = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+            }
+        }
+        let x0 = max(bounds.x, shown.x).rounded(.down) - 1, y0 = max(bounds.y, shown.y).rounded(.down) - 1
+        let x1 = min(bounds.x + bounds.width, shown.x + shown.width).rounded(.up) + 1
+        let y1 = min(bounds.y + bounds.height, shown.y + shown.height).rounded(.up) + 1
+        var items: [SceneItem] = []
+        if let device {
+            let shadow = DeviceGeometry.shadow
+            let body = Rect(x: device.body.x * scale, y: device.body.y * scale, width: device.body.width * scale,
+                            height: device.body.height * scale)
+            items.append(.shadow(ShadowQuad(transform: camera * .translation(0, shadow.offsetY * scale) * pose,
+                                            outline: body, cornerRadius: device.bodyRadius * scale,
+                                            shadow: Shadow(color: shadow.color, radius: shadow.radius * scale,
+                                                           offsetX: 0, offsetY: 0))))
+        }
+        if !posed, abs(full[0, 0] - 1) < 1e-9, abs(full[1, 1] - 1) < 1e-9 {
+            // The zoomed layout's pixels are the frame's, moved: laid out at the frame's place.
+            let window = PixelWindow(x: 0, y: 0, width: width, height: height, dx: -full[0, 3], dy: -full[1, 3])
+            let builder = SceneBuilder(deck: deck, transition: transitionOverride, scale: scale * zq, window: window)
+            let (group, clip) = builder.group(state: state, shadowless: device != nil)
+            return (items + group, clip)
+        }
+        // Nothing of the device shows (the camera looks past it), or a window too large to be one.
+        guard x1 > x0, y1 > y0, (x1 - x0) * (y1 - y0) <= 16 * Double(width * height) else { return (items, nil) }
+        // Moved by a fraction of a pixel so that, drawn at its own size, the window's pixels fall on
+        // the frame's: the layout's pixels are then copied, not resampled.
+        let fraction = { (t: Double) in t - t.rounded(.down) }
+        let dx = posed ? 0 : -fraction(x0 * full[0, 0] + full[0, 3]) / full[0, 0]
+        let dy = posed ? 0 : -fraction(y0 * full[1, 1] + full[1, 3]) / full[1, 1]
+        let window = PixelWindow(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0), dx: dx, dy: dy)
+        let builder = SceneBuilder(deck: deck, transition: transitionOverride, scale: scale * zq, window: window)
+        let (group, clip) = builder.group(state: state, shadowless: device != nil)
+        var layer = LayerItem(items: group, transform: full * .translation(window.origin.x, window.origin.y),
+                              bounds: Rect(x: 0, y: 0, width: x1 - x0, height: y1 - y0))
+        layer.size = (window.width, window.height)
+        layer.scale = scale * zq
+        if let clip {
+            layer.pageClip = clip.rect
+            layer.pageClipRadius = clip.radius
+            layer.pageClipTopRadius = clip.topRadius
+        }
+        items.append(.layer(layer))
+        return (items, nil)
+    }
+}
+
+extension Matrix4 {
+    /// The inverse of the map this matrix makes of the plane z = 0 onto the frame, (x, y, 1) →
+    /// (x′, y′, w), as a matrix of the same kind; nil when it is singular.
+    var planeInverse: Matrix4? {
+        let a = self[0, 0], b = self[0, 1], c = self[0, 3]
+        let d = self[1, 0], e = self[1, 1], f = self[1, 3]
+        let g = self[3, 0], h = self[3, 1], i = self[3, 3]
+        let det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g)
+        guard abs(det) > 1e-12, det.isFinite else { return nil }
+        let k = 1 / det
+        return Matrix4(rows: [
+            [(e * i - f * h) * k, (c * h - b * i) * k, 0, (b * f - c * e) * k],
+            [(f * g - d * i) * k, (a * i - c * g) * k, 0, (c * d - a * f) * k],
+            [0, 0, 1, 0],
+            [(d * h - e * g) * k, (b * g - a * h) * k, 0, (a * e - b * d) * k],
+        ])
+    }
+}
