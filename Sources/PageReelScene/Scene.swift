@@ -43,6 +43,12 @@ public struct Scene: Sendable, Equatable {
         return keys
     }
 
+    /// Clips the pages to `clip`'s rounded rectangle (nothing when nil).
+    public mutating func clipPages(_ clip: (rect: Rect, radius: Double, topRadius: Double)?) {
+        guard let clip else { return }
+        (pageClip, pageClipRadius, pageClipTopRadius) = (clip.rect, clip.radius, clip.topRadius)
+    }
+
     /// The scene a layer's items make on their own: this scene's size, on a transparent
     /// background, with the layer's page clip.
     public func scene(of layer: LayerItem) -> Scene {
@@ -76,6 +82,12 @@ public struct LayerItem: Sendable, Equatable {
         self.items = items
         self.transform = transform
         self.bounds = bounds
+    }
+
+    /// Clips the layer's pages to `clip`'s rounded rectangle (nothing when nil).
+    public mutating func clipPages(_ clip: (rect: Rect, radius: Double, topRadius: Double)?) {
+        guard let clip else { return }
+        (pageClip, pageClipRadius, pageClipTopRadius) = (clip.rect, clip.radius, clip.topRadius)
     }
 
     public static func == (a: LayerItem, b: LayerItem) -> Bool {

@@ -54,19 +54,50 @@ extension SceneBuilder {
                                                                          (viewport.y + viewport.height / 2) * scale),
                                                       scale: scale) : .identity
         let camera = cameraTransform(state.camera, pose: pose)
-        let zq = drawnZoom(state.camera.zoom)
-        // The zoomed layout's pixels → output pixels.
-        let full = camera * pose * .scale(1 / zq, 1 / zq)
-        // What of the zoomed layout can show: the device and what stands out of it, or the canvas.
-        var bounds = Rect(x: 0, y: 0, width: Double(width) * zq, height: Double(height) * zq)
-        if let device {
-            let reach = 8 * device.unit + 2
-            let body = device.body.inset(by: -reach)
-            bounds = Rect(x: body.x * scale * zq, y: body.y * scale * zq, width: body.width * scale * zq,
-                          height: body.height * scale * zq)
+        var items: [SceneItem] = []
+        if let device { items.append(deviceShadow(device, under: pose, camera: camera)) }
+        var zq = drawnZoom(state.camera.zoom)
+        if !posed, abs(state.camera.zoom / zq - 1) < 1e-9 {
+            // Drawn at the zoom it shows, the zoomed layout's pixels are the frame's, moved: laid
+            // out straight at the frame's place, its pages sampled once.
+            let full = camera * .scale(1 / zq, 1 / zq)
+            let window = PixelWindow(x: 0, y: 0, width: width, height: height, dx: -full[0, 3], dy: -full[1, 3])
+            let builder = SceneBuilder(deck: deck, transition: transitionOverride, scale: scale * zq, window: window)
+            let (group, clip) = builder.group(state: state, shadowless: device != nil)
+            return (items + group, clip)
         }
-        // The frame's corners taken back into the zoomed layout; where that fails (a corner beyond
-        // the turned device's horizon), all of it.
+        // The window of the zoomed layout that shows, at the largest drawn zoom that keeps it
+        // within four frames' pixels (a device turned nearly edge-on, seen close, shows much of it).
+        while true {
+            let full = camera * pose * .scale(1 / zq, 1 / zq)
+            guard let window = shownWindow(full, zoom: zq) else { return (items, nil) }
+            if Double(window.width * window.height) > 4 * Double(width * height), zq > 1 {
+                zq = max(1, zq / 2)
+                continue
+            }
+            let builder = SceneBuilder(deck: deck, transition: transitionOverride, scale: scale * zq, window: window)
+            let (group, clip) = builder.group(state: state, shadowless: device != nil)
+            var layer = LayerItem(items: group, transform: full * .translation(Double(window.x), Double(window.y)),
+                                  bounds: Rect(x: 0, y: 0, width: Double(window.width), height: Double(window.height)))
+            layer.size = (window.width, window.height)
+            layer.scale = scale * zq
+            layer.clipPages(clip)
+            items.append(.layer(layer))
+            return (items, nil)
+        }
+    }
+
+    /// The whole pixels of the layout at `zoom` that `full` (its pixels → output pixels) puts on
+    /// the frame, within the device and what stands out of it (or the canvas); nil when none do.
+    func shownWindow(_ full: Matrix4, zoom: Double) -> PixelWindow? {
+        var bounds = Rect(x: 0, y: 0, width: Double(width) * zoom, height: Double(height) * zoom)
+        if let device {
+            let body = device.body.inset(by: -(8 * device.unit + 2))
+            bounds = Rect(x: body.x * scale * zoom, y: body.y * scale * zoom, width: body.width * scale * zoom,
+                          height: body.height * scale * zoom)
+        }
+        // The frame's corners taken back into the layout; where that fails (a corner beyond the
+        // turned device's horizon), all of it.
         var shown = bounds
         if let inverse = full.planeInverse {
             let corners = [(0.0, 0.0), (Double(width), 0), (0, Double(height)), (Double(width), Double(height))]
@@ -79,44 +110,8 @@ extension SceneBuilder {
         let x0 = max(bounds.x, shown.x).rounded(.down) - 1, y0 = max(bounds.y, shown.y).rounded(.down) - 1
         let x1 = min(bounds.x + bounds.width, shown.x + shown.width).rounded(.up) + 1
         let y1 = min(bounds.y + bounds.height, shown.y + shown.height).rounded(.up) + 1
-        var items: [SceneItem] = []
-        if let device {
-            let shadow = DeviceGeometry.shadow
-            let body = Rect(x: device.body.x * scale, y: device.body.y * scale, width: device.body.width * scale,
-                            height: device.body.height * scale)
-            items.append(.shadow(ShadowQuad(transform: camera * .translation(0, shadow.offsetY * scale) * pose,
-                                            outline: body, cornerRadius: device.bodyRadius * scale,
-                                            shadow: Shadow(color: shadow.color, radius: shadow.radius * scale,
-                                                           offsetX: 0, offsetY: 0))))
-        }
-        if !posed, abs(full[0, 0] - 1) < 1e-9, abs(full[1, 1] - 1) < 1e-9 {
-            // The zoomed layout's pixels are the frame's, moved: laid out at the frame's place.
-            let window = PixelWindow(x: 0, y: 0, width: width, height: height, dx: -full[0, 3], dy: -full[1, 3])
-            let builder = SceneBuilder(deck: deck, transition: transitionOverride, scale: scale * zq, window: window)
-            let (group, clip) = builder.group(state: state, shadowless: device != nil)
-            return (items + group, clip)
-        }
-        // Nothing of the device shows (the camera looks past it), or a window too large to be one.
-        guard x1 > x0, y1 > y0, (x1 - x0) * (y1 - y0) <= 16 * Double(width * height) else { return (items, nil) }
-        // Moved by a fraction of a pixel so that, drawn at its own size, the window's pixels fall on
-        // the frame's: the layout's pixels are then copied, not resampled.
-        let fraction = { (t: Double) in t - t.rounded(.down) }
-        let dx = posed ? 0 : -fraction(x0 * full[0, 0] + full[0, 3]) / full[0, 0]
-        let dy = posed ? 0 : -fraction(y0 * full[1, 1] + full[1, 3]) / full[1, 1]
-        let window = PixelWindow(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0), dx: dx, dy: dy)
-        let builder = SceneBuilder(deck: deck, transition: transitionOverride, scale: scale * zq, window: window)
-        let (group, clip) = builder.group(state: state, shadowless: device != nil)
-        var layer = LayerItem(items: group, transform: full * .translation(window.origin.x, window.origin.y),
-                              bounds: Rect(x: 0, y: 0, width: x1 - x0, height: y1 - y0))
-        layer.size = (window.width, window.height)
-        layer.scale = scale * zq
-        if let clip {
-            layer.pageClip = clip.rect
-            layer.pageClipRadius = clip.radius
-            layer.pageClipTopRadius = clip.topRadius
-        }
-        items.append(.layer(layer))
-        return (items, nil)
+        guard x1 > x0, y1 > y0 else { return nil }
+        return PixelWindow(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
     }
 }
 

@@ -138,11 +138,7 @@ public struct SceneBuilder: Sendable {
         if !state.camera.isRest {
             let (items, clip) = zoomed(state: state, posed: posed)
             scene.items += items
-            if let clip {
-                scene.pageClip = clip.rect
-                scene.pageClipRadius = clip.radius
-                scene.pageClipTopRadius = clip.topRadius
-            }
+            scene.clipPages(clip)
             scene.items += captions(position: state.position)
             return scene
         }
@@ -151,31 +147,32 @@ public struct SceneBuilder: Sendable {
             let transform = SceneBuilder.poseTransform(state.pose, about: ((viewport.x + viewport.width / 2) * scale,
                                                                                    (viewport.y + viewport.height / 2) * scale),
                                                        scale: scale)
-            let body = Rect(x: device.body.x * scale, y: device.body.y * scale, width: device.body.width * scale,
-                            height: device.body.height * scale)
-            let shadow = DeviceGeometry.shadow
-            scene.items.append(.shadow(ShadowQuad(transform: .translation(0, shadow.offsetY * scale) * transform,
-                                                  outline: body, cornerRadius: device.bodyRadius * scale,
-                                                  shadow: Shadow(color: shadow.color, radius: shadow.radius * scale,
-                                                                 offsetX: 0, offsetY: 0))))
+            scene.items.append(deviceShadow(device, under: transform))
             // The side buttons stand out of the body by a few device points.
-            var layer = LayerItem(items: group, transform: transform, bounds: body.inset(by: -(8 * device.unit + 2) * scale))
-            if let clip {
-                layer.pageClip = clip.rect
-                layer.pageClipRadius = clip.radius
-                layer.pageClipTopRadius = clip.topRadius
-            }
+            let body = device.body.inset(by: -(8 * device.unit + 2))
+            var layer = LayerItem(items: group, transform: transform,
+                                  bounds: Rect(x: body.x * scale, y: body.y * scale, width: body.width * scale,
+                                               height: body.height * scale))
+            layer.clipPages(clip)
             scene.items.append(.layer(layer))
         } else {
             scene.items += group
-            if let clip {
-                scene.pageClip = clip.rect
-                scene.pageClipRadius = clip.radius
-                scene.pageClipTopRadius = clip.topRadius
-            }
+            scene.clipPages(clip)
         }
         scene.items += captions(position: state.position)
         return scene
+    }
+
+    /// The device's shadow on the backdrop: its body (flat, in output pixels) under `transform`
+    /// (the pose, then the camera's), cast 22 points down the frame.
+    func deviceShadow(_ device: DeviceGeometry, under transform: Matrix4, camera: Matrix4 = .identity) -> SceneItem {
+        let shadow = DeviceGeometry.shadow
+        let body = Rect(x: device.body.x * scale, y: device.body.y * scale, width: device.body.width * scale,
+                        height: device.body.height * scale)
+        return .shadow(ShadowQuad(transform: camera * .translation(0, shadow.offsetY * scale) * transform,
+                                  outline: body, cornerRadius: device.bodyRadius * scale,
+                                  shadow: Shadow(color: shadow.color, radius: shadow.radius * scale, offsetX: 0,
+                                                 offsetY: 0)))
     }
 
     /// The projection of `pose` in output pixels, about `centre` (the screen's centre, in output

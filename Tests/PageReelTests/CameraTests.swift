@@ -44,32 +44,17 @@ import Testing
         return try Project.load(data: Data(deck.utf8), file: "deck.json", directory: folder)
     }
 
-    static func centroid(_ image: Pixmap, _ rgb: (UInt8, UInt8, UInt8)) -> (x: Double, y: Double, count: Int) {
-        var sx = 0.0, sy = 0.0, n = 0
-        for y in 0..<image.height {
-            for x in 0..<image.width {
-                let p = image.pixel(x: x, y: y)
-                if abs(Int(p.r) - Int(rgb.0)) < 40, abs(Int(p.g) - Int(rgb.1)) < 40, abs(Int(p.b) - Int(rgb.2)) < 40 {
-                    sx += Double(x) + 0.5
-                    sy += Double(y) + 0.5
-                    n += 1
-                }
-            }
-        }
-        return (sx / Double(max(n, 1)), sy / Double(max(n, 1)), n)
-    }
-
     @Test(arguments: [1.5, 2.5, 4])
     func theFocusLandsAtTheCentre(_ zoom: Double) throws {
         // The red square's centre, in screen points: (300, 900) px / 3.
         let project = try self.project(script: #"[ { "camera": { "zoom": \#(zoom), "focus": [100, 300], "duration": 0.5 } }, { "wait": 0.5 } ]"#,
                                        name: "focus\(zoom)")
         let image = try Still(instant: .time(0.7)).render(project)
-        let found = Self.centroid(image, (255, 0, 0))
+        let found = image.centroid(of: (255, 0, 0))
         #expect(found.count > Int(80 * zoom * zoom), "\(found.count) red pixels")
         #expect(hypot(found.x - 300, found.y - 500) < 1, "zoom \(zoom): the focus is at (\(found.x), \(found.y))")
         // Before the move, the square is where the layout has it.
-        let before = Self.centroid(try Still(instant: .time(0)).render(project), (255, 0, 0))
+        let before = try Still(instant: .time(0)).render(project).centroid(of: (255, 0, 0))
         #expect(hypot(before.x - (Self.screen.x + 100), before.y - (Self.screen.y + 300)) < 1)
     }
 

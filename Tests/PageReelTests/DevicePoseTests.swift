@@ -63,22 +63,6 @@ import Testing
         return (ox + offset.0 + scale * px / w, oy + offset.1 + scale * py / w)
     }
 
-    /// The centroid of the pixels within 40 of `rgb` in every channel.
-    static func centroid(_ image: Pixmap, _ rgb: (UInt8, UInt8, UInt8)) -> (x: Double, y: Double, count: Int) {
-        var sx = 0.0, sy = 0.0, n = 0
-        for y in 0..<image.height {
-            for x in 0..<image.width {
-                let p = image.pixel(x: x, y: y)
-                if abs(Int(p.r) - Int(rgb.0)) < 40, abs(Int(p.g) - Int(rgb.1)) < 40, abs(Int(p.b) - Int(rgb.2)) < 40 {
-                    sx += Double(x) + 0.5
-                    sy += Double(y) + 0.5
-                    n += 1
-                }
-            }
-        }
-        return (sx / Double(max(n, 1)), sy / Double(max(n, 1)), n)
-    }
-
     static let poses: [(rx: Double, ry: Double, rz: Double, d: Double, scale: Double, offset: (Double, Double))] = [
         (0, -25, 0, 2400, 1, (0, 0)),
         (15, 0, 0, 1600, 1, (0, 0)),
@@ -99,7 +83,7 @@ import Testing
             let k = Self.screen.width / Double(Self.shot.width)
             let expected = Self.css(Self.screen.x + mark.x * k, Self.screen.y + mark.y * k, rx: p.rx, ry: p.ry,
                                     rz: p.rz, d: p.d, scale: p.scale, offset: p.offset)
-            let found = Self.centroid(image, mark.rgb)
+            let found = image.centroid(of: mark.rgb)
             #expect(found.count > 150, "pose \(index): mark \(mark.rgb) covers \(found.count) pixels")
             let error = hypot(found.x - expected.x, found.y - expected.y)
             #expect(error < 1, "pose \(index): mark \(mark.rgb) at (\(found.x), \(found.y)), CSS (\(expected.x), \(expected.y))")

@@ -54,21 +54,6 @@ import Testing
         return try Project.load(data: Data(deck.utf8), file: "deck.json", directory: folder)
     }
 
-    static func centroid(_ image: Pixmap, _ rgb: (UInt8, UInt8, UInt8)) -> (x: Double, y: Double, count: Int) {
-        var sx = 0.0, sy = 0.0, n = 0
-        for y in 0..<image.height {
-            for x in 0..<image.width {
-                let p = image.pixel(x: x, y: y)
-                if abs(Int(p.r) - Int(rgb.0)) < 30, abs(Int(p.g) - Int(rgb.1)) < 30, abs(Int(p.b) - Int(rgb.2)) < 30 {
-                    sx += Double(x) + 0.5
-                    sy += Double(y) + 0.5
-                    n += 1
-                }
-            }
-        }
-        return (sx / Double(max(n, 1)), sy / Double(max(n, 1)), n)
-    }
-
     @Test(arguments: shots)
     func aLandscapeScreenshotIsShownWholeInTheDeviceHeldLandscape(_ shot: Shot) throws {
         let project = try self.project(shot)
@@ -80,7 +65,7 @@ import Testing
         #expect(screen.width > screen.height)
         let image = try Still(instant: .frame(0)).render(project)
         for mark in Self.corners {
-            let found = Self.centroid(image, mark.rgb)
+            let found = image.centroid(of: mark.rgb, tolerance: 30)
             let expected = (screen.x + mark.x * screen.width, screen.y + mark.y * screen.height)
             #expect(found.count > 20 && hypot(found.x - expected.0, found.y - expected.1) < 1,
                     "\(shot): mark \(mark.rgb) at (\(found.x), \(found.y)), expected \(expected)")

@@ -47,20 +47,14 @@ extension Target {
             + deck.script.enumerated().compactMap { index, step in
                 if case .pose = step.action { "script[\(index)].pose" } else { nil }
             }
-        if let first = turned.first {
-            warnings.append(DeckIssue(path: first, message: "turns the device"
-                + (turned.count > 1 ? " (and \(turned.dropFirst().joined(separator: ", ")))" : "")
-                + ": App Store previews may only show captures of the app itself, flat "
-                + "(App Review Guideline 2.3.4)"))
-        }
         let zooms = deck.script.enumerated().compactMap { index, step in
             if case .camera = step.action { "script[\(index)].camera" } else { nil }
         }
-        if let first = zooms.first {
-            warnings.append(DeckIssue(path: first, message: "moves the camera"
-                + (zooms.count > 1 ? " (and \(zooms.dropFirst().joined(separator: ", ")))" : "")
-                + ": App Store previews may only show captures of the app itself, as the screen shows them "
-                + "(App Review Guideline 2.3.4)"))
+        for (paths, what, how) in [(turned, "turns the device", "flat"), (zooms, "moves the camera", "as the screen shows them")]
+        where !paths.isEmpty {
+            warnings.append(DeckIssue(path: paths[0], message: what
+                + (paths.count > 1 ? " (and \(paths.dropFirst().joined(separator: ", ")))" : "")
+                + ": App Store previews may only show captures of the app itself, \(how) (App Review Guideline 2.3.4)"))
         }
         let pages: [(path: String, page: Page)] = switch deck.pages {
         case .list(let list): list.enumerated().map { ("pages[\($0.offset)]", $0.element) }
