@@ -267,6 +267,7 @@ public final class FrameRenderer: Sendable {
     /// Images already cached that none of `pages` draws go now. Rendering gives the same pixels.
     public func expect(pages: some Sequence<Int>) {
         var plan = ImagePlan()
+        let movesCamera = self.movesCamera
         for index in pages {
             let page = deck.page(at: index)
             let images = self.pages.imagePaths(of: page)

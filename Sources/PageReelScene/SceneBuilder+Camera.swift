@@ -49,10 +49,7 @@ extension SceneBuilder {
     /// laid-out view. The clip is the frame's pages' in that case.
     func zoomed(state: TimelineState, posed: Bool)
         -> (items: [SceneItem], clip: (rect: Rect, radius: Double, topRadius: Double)?) {
-        let viewport = deck.viewport
-        let pose = posed ? SceneBuilder.poseTransform(state.pose, about: ((viewport.x + viewport.width / 2) * scale,
-                                                                         (viewport.y + viewport.height / 2) * scale),
-                                                      scale: scale) : .identity
+        let pose = posed ? poseMatrix(state.pose) : .identity
         let camera = cameraTransform(state.camera, pose: pose)
         var items: [SceneItem] = []
         if let device { items.append(deviceShadow(device, under: pose, camera: camera)) }

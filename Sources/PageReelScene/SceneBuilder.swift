@@ -144,9 +144,7 @@ public struct SceneBuilder: Sendable {
         }
         let (group, clip) = self.group(state: state, shadowless: posed)
         if posed, let device {
-            let transform = SceneBuilder.poseTransform(state.pose, about: ((viewport.x + viewport.width / 2) * scale,
-                                                                                   (viewport.y + viewport.height / 2) * scale),
-                                                       scale: scale)
+            let transform = poseMatrix(state.pose)
             scene.items.append(deviceShadow(device, under: transform))
             // The side buttons stand out of the body by a few device points.
             let body = device.body.inset(by: -(8 * device.unit + 2))
@@ -173,6 +171,13 @@ public struct SceneBuilder: Sendable {
                                   outline: body, cornerRadius: device.bodyRadius * scale,
                                   shadow: Shadow(color: shadow.color, radius: shadow.radius * scale, offsetX: 0,
                                                  offsetY: 0)))
+    }
+
+    /// The projection of `pose` in output pixels, about the screen's centre.
+    func poseMatrix(_ pose: Pose) -> Matrix4 {
+        let viewport = deck.viewport
+        return SceneBuilder.poseTransform(pose, about: ((viewport.x + viewport.width / 2) * scale,
+                                                        (viewport.y + viewport.height / 2) * scale), scale: scale)
     }
 
     /// The projection of `pose` in output pixels, about `centre` (the screen's centre, in output

@@ -73,16 +73,7 @@ extension DeckFormat {
                     "Scales the projected device about the screen's centre.")
         }
         static func offset(_ d: Bool) -> Key<[Double]> {
-            Key(spec: KeySpec("offset", .numbers(names: ["x", "y"]), default: d ? .json("[0, 0]") : .none,
-                              "Points the projected device moves, right and down.")) { r in
-                r.readNumbers(count: 2).flatMap { values in
-                    guard values.allSatisfy({ abs($0) <= 100_000 }) else {
-                        r.report("must be within ±100000 points")
-                        return nil
-                    }
-                    return values
-                }
-            }
+            .point("offset", default: d ? .json("[0, 0]") : .none, "Points the projected device moves, right and down.")
         }
     }
 

@@ -81,20 +81,10 @@ extension DeckFormat {
     enum CameraKeys {
         static let zoom = Key<Double>.number("zoom", .limit(1...8), required: true,
                                              "Times the laid-out size; 1 goes back to the layout's own view.")
-        static let focus = Key<[Double]>(spec: KeySpec("focus", .numbers(names: ["x", "y"]),
-                                                       default: .described("the screen's centre"),
-                                                       "The point drawn at the canvas's centre once the zoom is "
-                                                       + "reached, in the screen's own points: the device's (a "
-                                                       + "screenshot's pixels over its scale, ÷3 on most iPhones), or "
-                                                       + "the viewport's without a device.")) { r in
-            r.readNumbers(count: 2).flatMap { values in
-                guard values.allSatisfy({ abs($0) <= 100_000 }) else {
-                    r.report("must be within ±100000 points")
-                    return nil
-                }
-                return values
-            }
-        }
+        static let focus = Key<[Double]>.point("focus", default: .described("the screen's centre"),
+                                               "The point drawn at the canvas's centre once the zoom is reached, in "
+                                               + "the screen's own points: the device's (a screenshot's pixels over "
+                                               + "its scale, ÷3 on most iPhones), or the viewport's without a device.")
         static let duration = Key<Double>.number("duration", .limit(0...600, unit: " s"), default: 0.8,
                                                  "Seconds the move takes; 0 cuts there.")
         static let curve = Key<Step.Curve>.choice("curve", noun: "curve", default: .easeInOut,

@@ -136,6 +136,21 @@ extension Key where Value == String {
     }
 }
 
+extension Key where Value == [Double] {
+    /// A point `[x, y]` in points, each within ±100000.
+    static func point(_ name: String, default value: DefaultValue = .none, _ summary: String) -> Key {
+        Key(spec: KeySpec(name, .numbers(names: ["x", "y"]), default: value, summary)) { r in
+            r.readNumbers(count: 2).flatMap { values in
+                guard values.allSatisfy({ abs($0) <= 100_000 }) else {
+                    r.report("must be within ±100000 points")
+                    return nil
+                }
+                return values
+            }
+        }
+    }
+}
+
 extension Key where Value == Bool {
     static func boolean(_ name: String, default value: Bool, _ summary: String) -> Key {
         Key(spec: KeySpec(name, .boolean, default: .json(value ? "true" : "false"), summary)) { $0.readBool() }
