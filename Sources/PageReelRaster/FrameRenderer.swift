@@ -50,7 +50,12 @@ public final class FrameRenderer: Sendable {
     private struct SpriteCacheKey: Hashable {
         var key: SpriteKey
         var scale: Double
+        var window: PixelWindow?
     }
+    /// The last window of each sprite drawn.
+    private let windowSprites = Mutex<[SpriteKey: (key: SpriteCacheKey, sprite: Sprite)]>([:])
+    /// The pictures of the last layers drawn, the latest first (`texture(of:in:)`).
+    private let layerPictures = Mutex<[(layer: LayerItem, texture: Texture)]>([])
 
     /// The device's status bar and home indicator in each style, per output scale, in page pixels
     /// (nil: none).
@@ -87,9 +92,7 @@ public final class FrameRenderer: Sendable {
         // Each layer first, flat, into a texture of its own.
         var layers: [Texture] = []
         for case .layer(let layer) in scene.items {
-            var flat = Pixmap(width: scene.width, height: scene.height)
-            try render(scene.scene(of: layer), into: &flat)
-            layers.append(Texture(flat))
+            layers.append(try texture(of: layer, in: scene))
         }
         let textures = try prepareTextures(for: scene)
         let sprites = try prepareSprites(for: scene)
@@ -110,17 +113,52 @@ public final class FrameRenderer: Sendable {
         }, into: &pixmap)
     }
 
+    /// The picture of `layer`, drawn flat, as a texture with a mip chain when the layer's transform
+    /// makes it smaller: the last few are kept, so a layer that draws the same picture as before
+    /// (a shadow; a device turning while its pages rest) is drawn once.
+    private func texture(of layer: LayerItem, in scene: Scene) throws(RasterError) -> Texture {
+        let minified = QuadRasterizer.minifies(layer.transform, source: layer.bounds, texelsPerUnit: 1)
+        let kept = layerPictures.withLock { kept in kept.firstIndex { $0.layer.drawsSame(as: layer) }.map { kept.remove(at: $0) } }
+        var texture: Texture
+        if let kept {
+            texture = kept.texture
+        } else {
+            var flat = Pixmap(width: 0, height: 0)
+            try render(scene.scene(of: layer), into: &flat)
+            texture = Texture(flat, mipmapped: false)
+        }
+        if minified { texture = texture.withMipmaps() }
+        let picture = (layer: layer, texture: texture)
+        layerPictures.withLock { kept in
+            kept.insert(picture, at: 0)
+            var bytes = 0
+            kept = kept.prefix { bytes += $0.texture.texels.count * 4; return bytes <= Self.layerBudget }
+                .prefix(Self.keptLayers).map { $0 }
+        }
+        return texture
+    }
+
+    /// How many layer pictures are kept, and the most bytes they take.
+    static let keptLayers = 4
+    static let layerBudget = 96 << 20
+
     /// The sprites the scene draws, made on first use and kept.
     func prepareSprites(for scene: Scene) throws(RasterError) -> [SpriteKey: Sprite] {
         var found: [SpriteKey: Sprite] = [:]
         for case .sprite(let item) in scene.items {
-            // A window of a zoomed view is drawn for that frame alone.
-            if let window = item.window {
-                found[item.key] = try makeSprite(item.key, scale: item.scale, width: scene.width, height: scene.height,
-                                                 window: window)
+            // A window (of a zoomed or a turned view) is kept until another is drawn.
+            let cacheKey = SpriteCacheKey(key: item.key, scale: item.scale, window: item.window)
+            if item.window != nil {
+                if let kept = windowSprites.withLock({ $0[item.key] }), kept.key == cacheKey {
+                    found[item.key] = kept.sprite
+                    continue
+                }
+                let sprite = try makeSprite(item.key, scale: item.scale, width: scene.width, height: scene.height,
+                                            window: item.window)
+                windowSprites.withLock { $0[item.key] = (cacheKey, sprite) }
+                found[item.key] = sprite
                 continue
             }
-            let cacheKey = SpriteCacheKey(key: item.key, scale: item.scale)
             if let sprite = sprites.withLock({ $0[cacheKey] }) {
                 found[item.key] = sprite
                 continue

@@ -78,9 +78,7 @@ struct QuadRasterizer: Sendable {
         radius = min(max(cornerRadius, 0), hw, hh)
 
         // Local units per device pixel, largest at one of the projected corners.
-        let corners = [(source.x, source.y), (source.x + source.width, source.y),
-                       (source.x + source.width, source.y + source.height), (source.x, source.y + source.height)]
-        let norms = corners.compactMap { forward.project($0.0, $0.1) }.map { inverse.jacobianNorm($0.x, $0.y) }
+        let norms = Self.cornerNorms(source, forward: forward, inverse: inverse)
         let largest = norms.max() ?? 1
         let push = min(largest, max(source.width, source.height) * 0.25) * 1.05
         halfGradient = 0.5 * largest * 1.1
@@ -120,11 +118,31 @@ struct QuadRasterizer: Sendable {
         self.inner = inner
 
         if case .texture(_, _, let scale, _) = paint {
-            // Level 0 alone serves up to 2^−lodBias texels per pixel.
-            minified = largest * max(abs(scale.x), abs(scale.y)) > pow(2, -TextureSampler.lodBias)
+            minified = Self.minifies(largest: largest, texelsPerUnit: max(abs(scale.x), abs(scale.y)))
         } else {
             minified = false
         }
+    }
+
+    /// Whether `source` drawn through `transform` makes a texture of `texelsPerUnit` smaller
+    /// anywhere (so that it needs its mip chain).
+    static func minifies(_ transform: Matrix4, source: Rect, texelsPerUnit: Double) -> Bool {
+        let forward = Homography(transform)
+        guard let inverse = forward.inverse else { return false }
+        let norms = cornerNorms(source, forward: forward, inverse: inverse)
+        return minifies(largest: norms.max() ?? 1, texelsPerUnit: texelsPerUnit)
+    }
+
+    /// Local units per device pixel at each of `source`'s corners in front of the eye.
+    private static func cornerNorms(_ source: Rect, forward: Homography, inverse: Homography) -> [Double] {
+        let corners = [(source.x, source.y), (source.x + source.width, source.y),
+                       (source.x + source.width, source.y + source.height), (source.x, source.y + source.height)]
+        return corners.compactMap { forward.project($0.0, $0.1) }.map { inverse.jacobianNorm($0.x, $0.y) }
+    }
+
+    /// Level 0 alone serves up to 2^−lodBias texels per pixel.
+    private static func minifies(largest: Double, texelsPerUnit: Double) -> Bool {
+        largest * texelsPerUnit > pow(2, -TextureSampler.lodBias)
     }
 
     /// Whether the quad overwrites every pixel it fully covers with an opaque texel, whatever was

@@ -90,10 +90,23 @@ public struct LayerItem: Sendable, Equatable {
         (pageClip, pageClipRadius, pageClipTopRadius) = (clip.rect, clip.radius, clip.topRadius)
     }
 
+    /// A layer of `window`'s size at `scale`, its items drawn with the window's top-left at (0, 0).
+    public init(items: [SceneItem], transform: Matrix4, window: PixelWindow, scale: Double) {
+        self.init(items: items, transform: transform,
+                  bounds: Rect(x: 0, y: 0, width: Double(window.width), height: Double(window.height)))
+        size = (window.width, window.height)
+        self.scale = scale
+    }
+
+    /// Whether the two layers draw the same picture (wherever their transforms put it).
+    public func drawsSame(as other: LayerItem) -> Bool {
+        items == other.items && bounds == other.bounds && size?.width == other.size?.width
+            && size?.height == other.size?.height && scale == other.scale && pageClip == other.pageClip
+            && pageClipRadius == other.pageClipRadius && pageClipTopRadius == other.pageClipTopRadius
+    }
+
     public static func == (a: LayerItem, b: LayerItem) -> Bool {
-        a.items == b.items && a.transform == b.transform && a.bounds == b.bounds && a.size?.width == b.size?.width
-            && a.size?.height == b.size?.height && a.scale == b.scale && a.pageClip == b.pageClip
-            && a.pageClipRadius == b.pageClipRadius && a.pageClipTopRadius == b.pageClipTopRadius
+        a.transform == b.transform && a.drawsSame(as: b)
     }
 }
 
@@ -198,6 +211,13 @@ public struct PixelWindow: Sendable, Equatable, Hashable {
 
     /// The window's top-left corner.
     public var origin: (x: Double, y: Double) { (Double(x) + dx, Double(y) + dy) }
+
+    /// The whole pixels that `rect` touches.
+    public init(enclosing rect: Rect) {
+        let x0 = Int(rect.x.rounded(.down)), y0 = Int(rect.y.rounded(.down))
+        self.init(x: x0, y: y0, width: max(1, Int((rect.x + rect.width).rounded(.up)) - x0),
+                  height: max(1, Int((rect.y + rect.height).rounded(.up)) - y0))
+    }
 }
 
 /// Which edges of a quad are anti-aliased. Edges shared by two quads (fold strips) are not, so

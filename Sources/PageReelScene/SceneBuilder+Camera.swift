@@ -75,9 +75,7 @@ extension SceneBuilder {
             let builder = SceneBuilder(deck: deck, transition: transitionOverride, scale: scale * zq, window: window)
             let (group, clip) = builder.group(state: state, shadowless: device != nil)
             var layer = LayerItem(items: group, transform: full * .translation(Double(window.x), Double(window.y)),
-                                  bounds: Rect(x: 0, y: 0, width: Double(window.width), height: Double(window.height)))
-            layer.size = (window.width, window.height)
-            layer.scale = scale * zq
+                                  window: window, scale: scale * zq)
             layer.clipPages(clip)
             items.append(.layer(layer))
             return (items, nil)

@@ -125,7 +125,6 @@ public struct SceneBuilder: Sendable {
 
     /// The scene at one instant.
     public func scene(for state: TimelineState) -> Scene {
-        let viewport = deck.viewport
         let page = deck.pageSize
         var scene = Scene(width: width, height: height, background: deck.canvas.background.clearColor,
                           pageWidth: page.width, pageHeight: page.height, scale: scale)
@@ -142,18 +141,12 @@ public struct SceneBuilder: Sendable {
             scene.items += captions(position: state.position)
             return scene
         }
-        let (group, clip) = self.group(state: state, shadowless: posed)
         if posed, let device {
             let transform = poseMatrix(state.pose)
             scene.items.append(deviceShadow(device, under: transform))
-            // The side buttons stand out of the body by a few device points.
-            let body = device.body.inset(by: -(8 * device.unit + 2))
-            var layer = LayerItem(items: group, transform: transform,
-                                  bounds: Rect(x: body.x * scale, y: body.y * scale, width: body.width * scale,
-                                               height: body.height * scale))
-            layer.clipPages(clip)
-            scene.items.append(.layer(layer))
+            scene.items.append(.layer(deviceLayer(device, state: state, under: transform)))
         } else {
+            let (group, clip) = self.group(state: state, shadowless: false)
             scene.items += group
             scene.clipPages(clip)
         }
@@ -161,16 +154,38 @@ public struct SceneBuilder: Sendable {
         return scene
     }
 
-    /// The device's shadow on the backdrop: its body (flat, in output pixels) under `transform`
-    /// (the pose, then the camera's), cast 22 points down the frame.
+    /// The device's shadow on the backdrop: its body's, drawn flat into a layer of its own (the
+    /// same for every frame, so made once) and put under `transform` (the pose, then the camera's),
+    /// cast 22 points down the frame.
     func deviceShadow(_ device: DeviceGeometry, under transform: Matrix4, camera: Matrix4 = .identity) -> SceneItem {
         let shadow = DeviceGeometry.shadow
         let body = Rect(x: device.body.x * scale, y: device.body.y * scale, width: device.body.width * scale,
                         height: device.body.height * scale)
-        return .shadow(ShadowQuad(transform: camera * .translation(0, shadow.offsetY * scale) * transform,
-                                  outline: body, cornerRadius: device.bodyRadius * scale,
-                                  shadow: Shadow(color: shadow.color, radius: shadow.radius * scale, offsetX: 0,
-                                                 offsetY: 0)))
+        // The Gaussian's reach (3.5 sigma, sigma half the radius) and a pixel.
+        let window = PixelWindow(enclosing: body.inset(by: -(1.75 * shadow.radius * scale + 1)))
+        let origin = (x: Double(window.x), y: Double(window.y))
+        let flat = ShadowQuad(transform: .translation(-origin.x, -origin.y), outline: body,
+                              cornerRadius: device.bodyRadius * scale,
+                              shadow: Shadow(color: shadow.color, radius: shadow.radius * scale, offsetX: 0, offsetY: 0))
+        return .layer(LayerItem(items: [.shadow(flat)],
+                                transform: camera * .translation(0, shadow.offsetY * scale) * transform
+                                    * .translation(origin.x, origin.y),
+                                window: window, scale: scale))
+    }
+
+    /// The device group (without its shadow) drawn flat into a layer the size of the device and
+    /// what stands out of it, put on the frame by `transform`.
+    func deviceLayer(_ device: DeviceGeometry, state: TimelineState, under transform: Matrix4) -> LayerItem {
+        // The side buttons stand out of the body by a few device points.
+        let body = device.body.inset(by: -(8 * device.unit + 2))
+        let window = PixelWindow(enclosing: Rect(x: body.x * scale, y: body.y * scale, width: body.width * scale,
+                                                 height: body.height * scale))
+        let builder = SceneBuilder(deck: deck, transition: transitionOverride, scale: scale, window: window)
+        let (group, clip) = builder.group(state: state, shadowless: true)
+        var layer = LayerItem(items: group, transform: transform * .translation(Double(window.x), Double(window.y)),
+                              window: window, scale: scale)
+        layer.clipPages(clip)
+        return layer
     }
 
     /// The projection of `pose` in output pixels, about the screen's centre.

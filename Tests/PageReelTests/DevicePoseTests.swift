@@ -127,4 +127,31 @@ import Testing
         #expect(try Still(instant: .time(0.5)).render(turning).pixels == Still(instant: .time(0)).render(halfway).pixels)
         #expect(try Still(instant: .time(1.2)).render(turning).pixels == Still(instant: .time(0)).render(end).pixels)
     }
+
+    /// The pictures of turned devices and their shadows are kept between frames (`FrameRenderer`):
+    /// an export's frames, each drawn after the others, are those drawn alone — while the device
+    /// turns at rest, turns while it swipes, holds still, and under the camera.
+    @Test func framesDrawnInTurnAreFramesDrawnAlone() throws {
+        let folder = try scratch.directory("sequence")
+        try Self.writeShot(in: folder)
+        let deck = """
+        { "pagereel": 1, "canvas": { "width": 480, "height": 560, "fps": 10, "background": "#808080" },
+          "device": { "model": "iphone-16-pro", "pose": { "rotateY": -25, "rotateX": 6 } },
+          "pages": [ { "image": "shot.png" }, { "background": "#D04040" } ],
+          "script": [ { "pose": { "rotateY": 15, "duration": 0.5 } },
+                      { "pose": { "rotateY": -15, "duration": 0.8 }, "at": 0.6 }, { "swipe": "next" },
+                      { "wait": 0.3 }, { "camera": { "zoom": 2, "focus": [200, 300], "duration": 0.4 } } ] }
+        """
+        let project = try Project.load(data: Data(deck.utf8), file: "deck.json", directory: folder)
+        var options = ExportOptions()
+        options.outputs = [Output(argument: folder + "/frames/")!]
+        let summary = try Exporter(project: project, options: options).run()
+        #expect(summary.frames > 20)
+        for frame in [2, 5, 6, 9, 12, 15, summary.frames - 3, summary.frames - 1] {
+            let exported = try ImageDecoder.decode(fileAt: folder + String(format: "/frames/frame-%06d.png", frame))
+            let alone = try Still(instant: .frame(frame)).render(project)
+            let same = exported.pixels == alone.pixels
+            #expect(same, "frame \(frame) differs")
+        }
+    }
 }
