@@ -53,7 +53,7 @@ let package = Package(
         .target(name: "PageReelScene", dependencies: ["PageReelDeck", "PageReelTimeline"], plugins: ["ImportRules"]),
         // The deck's files turned into data: images and recordings decoded, checked and in sRGB.
         // It feeds Raster, beside the stages, and sees only the deck.
-        .target(name: "PageReelMedia", dependencies: ["PageReelDeck", "CShims", "CFFmpeg", "CPNG", "CJPEG", "CLCMS2"],
+        .target(name: "PageReelMedia", dependencies: ["PageReelDeck", "CShims", "CFFmpeg", "CPNG", "CJPEG", "CLCMS2", "CWebP"],
                 plugins: ["ImportRules"]),
         // Composes; decoding is Media's, so no decoder's C module is here.
         .target(name: "PageReelRaster",

@@ -33,8 +33,8 @@ struct PagereelCLI: ParsableCommand {
         version: "pagereel \(version)",
         subcommands: [
             ExportCommand.self, StillCommand.self, StudioCommand.self, ValidateCommand.self, TimelineCommand.self,
-            BenchCommand.self, PlanCommand.self, ConcatCommand.self, TransitionsCommand.self, DevicesCommand.self,
-            TargetsCommand.self,
+            BenchCommand.self, PlanCommand.self, ConcatCommand.self, DiffCommand.self, TransitionsCommand.self,
+            DevicesCommand.self, TargetsCommand.self,
             InitCommand.self,
             SchemaCommand.self,
         ]

@@ -196,6 +196,196 @@ import PageReelTestSupport
         #expect(out.stderr.contains("pagereel action: " + message), "\(out.stderr)")
         #expect(!FileManager.default.fileExists(atPath: workspace + "/out/demo.mp4"))
     }
+
+    /// A git repository at `folder/my repo` (a space in its path) with two commits: the onboarding
+    /// sample in `demo deck/`, then its deck changed (a newline more, still the same deck); or, with
+    /// `deckInFirstCommit` false, a first commit without the deck and a second that adds it.
+    func gitRepository(in folder: String, deckInFirstCommit: Bool = true) throws -> String {
+        let repository = folder + "/my repo"
+        try FileManager.default.createDirectory(atPath: repository, withIntermediateDirectories: true)
+        func git(_ arguments: String...) throws {
+            _ = try Command.check("git", ["-C", repository, "-c", "user.name=pagereel tests",
+                                          "-c", "user.email=tests@pagereel.invalid", "-c", "commit.gpgsign=false"] + arguments)
+        }
+        func addDeck() throws {
+            try FileManager.default.copyItem(atPath: CLI.samples + "/onboarding", toPath: repository + "/demo deck")
+        }
+        try git("init", "-q")
+        try "A repository with a deck.\n".write(toFile: repository + "/README", atomically: true, encoding: .utf8)
+        if deckInFirstCommit { try addDeck() }
+        try git("add", "-A")
+        try git("commit", "-q", "-m", "first")
+        if deckInFirstCommit {
+            let deck = try String(contentsOfFile: repository + "/demo deck/deck.json", encoding: .utf8)
+            try (deck + "\n").write(toFile: repository + "/demo deck/deck.json", atomically: true, encoding: .utf8)
+        } else {
+            try addDeck()
+        }
+        try git("add", "-A")
+        try git("commit", "-q", "-m", "second")
+        return repository
+    }
+
+    /// A pagereel for the comparison: `export` (and `--version`) is the built binary; `diff` records
+    /// its arguments and the two decks it was given, and answers as `pagereel diff` does with
+    /// `diffStatus`: 1, one changed range (its JSON over several lines, its reports written, the
+    /// .md with a heading, the decks' paths and a picture); 65, an invalid deck, with a message and
+    /// nothing written.
+    func fakePagereel(in folder: String, diffStatus: Int32) throws -> String {
+        let fake = folder + "/fake/pagereel"
+        try FileManager.default.createDirectory(atPath: folder + "/fake", withIntermediateDirectories: true)
+        try """
+            #!/usr/bin/env bash
+            set -euo pipefail
+            [ "$1" = diff ] || exec "\(CLI.binary)" "$@"
+            printf '%s\\n' "$*" >> "\(folder)/fake/calls.txt"
+            old=$2 new=$3
+            cp "$old" "\(folder)/fake/old.json"
+            cp "$new" "\(folder)/fake/new.json"
+            if [ \(diffStatus) -eq 65 ]; then
+              echo "pagereel: error: $2: not a deck" >&2
+              exit 65
+            fi
+            shift 3
+            while [ $# -gt 0 ]; do
+              case $1 in
+                -o) case $2 in
+                      *.md) printf '%s\\n' '## pagereel diff' '' "\\`$old\\` → \\`$new\\`" '' \\
+                              '- 2.90–5.10 s (frames 87–153): up to 4% of the picture, around (412, 180)' '' \\
+                              '![old | new | difference](pagereel-diff.png)' > "$2" ;;
+                      *) printf 'picture' > "$2" ;;
+                    esac
+                    shift 2 ;;
+                *) shift ;;
+              esac
+            done
+            printf '{\\n  "same": false,\\n  "frames": 154,\\n  "changed": [\\n    {"from": 87, "to": 153, "fromTime": 2.9, "toTime": 5.1, "maxChanged": 0.04, "box": [412, 180, 64, 32]}\\n  ]\\n}\\n'
+            exit \(diffStatus)
+            """.write(toFile: fake, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
+        return fake
+    }
+
+    /// `compare-to`: after the export, the deck at the ref (checked out into a temporary folder in
+    /// the workspace, removed afterwards) is compared with the deck here by `pagereel diff`, at the
+    /// export's --fps, both decks allowed to read the workspace, its reports in pagereel-diff/
+    /// beside the first output. Exit 1 ("changed") is
+    /// no failure: the ranges go into the job summary, the JSON (on one line) and `changed=true`
+    /// into the step outputs.
+    @Test func comparesTheDeckWithTheOneAtTheRef() throws {
+        let folder = try scratch.directory()
+        let repository = try gitRepository(in: folder)
+        let fake = try fakePagereel(in: folder, diffStatus: 1)
+        let out = try runAction(in: repository, [
+            "INPUT_DECK": "demo deck/deck.json",
+            "INPUT_OUTPUTS": "\"out put/demo.mp4\"",
+            "INPUT_ARGS": "--size 320x180 --frames 0-1 --fps 10",
+            "INPUT_VERSION": "path:" + fake,
+            "INPUT_COMPARE_TO": "HEAD~1",
+            "GITHUB_WORKSPACE": repository,
+            "GITHUB_STEP_SUMMARY": folder + "/summary.md",
+        ])
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(try Probe(repository + "/out put/demo.mp4").frames == 2)
+
+        let calls = try String(contentsOfFile: folder + "/fake/calls.txt", encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        #expect(calls.count == 1)
+        // The deck at the ref, checked out in the workspace (as `pwd -P` names it).
+        #expect(calls.first?.hasPrefix("diff /") == true, "\(calls)")
+        #expect(calls.first?.contains("/.pagereel-compare.") == true, "\(calls)")
+        #expect(calls.first?.hasSuffix("/demo deck/deck.json demo deck/deck.json --json --allow-path \(repository)"
+            + " -o out put/pagereel-diff/pagereel-diff.png -o out put/pagereel-diff/pagereel-diff.webp"
+            + " -o out put/pagereel-diff/pagereel-diff.md --fps 10") == true, "\(calls)")
+        let deck = try String(contentsOfFile: CLI.samples + "/onboarding/deck.json", encoding: .utf8)
+        #expect(try String(contentsOfFile: folder + "/fake/old.json", encoding: .utf8) == deck)
+        #expect(try String(contentsOfFile: folder + "/fake/new.json", encoding: .utf8) == deck + "\n")
+        #expect(FileManager.default.fileExists(atPath: repository + "/out put/pagereel-diff/pagereel-diff.webp"))
+        let leftover = try FileManager.default.contentsOfDirectory(atPath: repository).filter { $0.hasPrefix(".pagereel-compare") }
+        #expect(leftover.isEmpty, "\(leftover)")
+
+        // The .md under the step's heading, without its own heading or its picture (which a job
+        // summary cannot show), the deck at the ref named as git names it.
+        let short = try Command.check("git", ["-C", repository, "rev-parse", "--short", "HEAD~1"]).trimmed
+        let summary = try String(contentsOfFile: folder + "/summary.md", encoding: .utf8)
+        #expect(summary.hasPrefix("### pagereel diff: `demo deck/deck.json` at HEAD~1 (\(short)) and in this checkout\n\n"
+            + "`\(short):demo deck/deck.json` → `demo deck/deck.json`\n"), "\(summary)")
+        #expect(summary.contains("- 2.90–5.10 s (frames 87–153): up to 4% of the picture, around (412, 180)"), "\(summary)")
+        #expect(!summary.contains("## pagereel diff\n") && !summary.contains("!["), "\(summary)")
+        #expect(summary.contains("are in `out put/pagereel-diff/` on the runner"), "\(summary)")
+
+        let stepOutput = try String(contentsOfFile: repository + "/github-output.txt", encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        #expect(stepOutput.count == 3, "\(stepOutput)")
+        #expect(stepOutput.contains("changed=true"), "\(stepOutput)")
+        let diffLine = stepOutput.first { $0.hasPrefix("diff={") } ?? ""
+        let diff = try JSONSerialization.jsonObject(with: Data(diffLine.dropFirst("diff=".count).utf8)) as? [String: Any]
+        #expect(diff?["same"] as? Bool == false)
+        #expect((diff?["changed"] as? [[String: Any]])?.first?["from"] as? Int == 87)
+    }
+
+    /// Any other exit of `pagereel diff` than 0 or 1 fails the step with its status and its message,
+    /// and sets no `changed`.
+    @Test func aFailedComparisonFailsTheStep() throws {
+        let folder = try scratch.directory()
+        let repository = try gitRepository(in: folder)
+        let fake = try fakePagereel(in: folder, diffStatus: 65)
+        let out = try runAction(in: repository, [
+            "INPUT_DECK": "demo deck/deck.json",
+            "INPUT_OUTPUTS": "demo.mp4",
+            "INPUT_ARGS": "--size 320x180 --frames 0-1",
+            "INPUT_VERSION": "path:" + fake,
+            "INPUT_COMPARE_TO": "HEAD~1",
+            "GITHUB_STEP_SUMMARY": folder + "/summary.md",
+        ])
+        #expect(out.status == 65, "\(out.stderr)")
+        // The diff's own message, then the step's, the deck at the ref named as git names it.
+        #expect(out.stderr.contains("/.pagereel-compare."), "\(out.stderr)")
+        let short = try Command.check("git", ["-C", repository, "rev-parse", "--short", "HEAD~1"]).trimmed
+        #expect(out.stderr.contains("pagereel action: pagereel diff failed (exit 65): pagereel: error: \(short):demo deck/deck.json: not a deck"),
+                "\(out.stderr)")
+        let stepOutput = try String(contentsOfFile: repository + "/github-output.txt", encoding: .utf8)
+        #expect(stepOutput.hasPrefix("summary={"))
+        #expect(!stepOutput.contains("changed="))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/summary.md"))
+        let leftover = try FileManager.default.contentsOfDirectory(atPath: repository).filter { $0.hasPrefix(".pagereel-compare") }
+        #expect(leftover.isEmpty, "\(leftover)")
+    }
+
+    /// A deck that is not at the ref (new in the pull request) is exported, noted in the summary
+    /// and not compared; a ref that is not there fails before the export.
+    @Test func aDeckThatIsNotAtTheRefIsNotCompared() throws {
+        let folder = try scratch.directory()
+        let repository = try gitRepository(in: folder, deckInFirstCommit: false)
+        let fake = try fakePagereel(in: folder, diffStatus: 1)
+        var inputs = [
+            "INPUT_DECK": "demo deck/deck.json",
+            "INPUT_OUTPUTS": "demo.mp4",
+            "INPUT_ARGS": "--size 320x180 --frames 0-1",
+            "INPUT_VERSION": "path:" + fake,
+            "INPUT_COMPARE_TO": "HEAD~1",
+            "GITHUB_STEP_SUMMARY": folder + "/summary.md",
+        ]
+        let out = try runAction(in: repository, inputs)
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(out.text.contains("pagereel action: demo deck/deck.json is not in HEAD~1 ("), "\(out.text)")
+        #expect(FileManager.default.fileExists(atPath: repository + "/demo.mp4"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/fake/calls.txt"))
+        let summary = try String(contentsOfFile: folder + "/summary.md", encoding: .utf8)
+        #expect(summary.contains("`demo deck/deck.json` is not in HEAD~1 ("), "\(summary)")
+        #expect(summary.contains("so there is nothing to compare"), "\(summary)")
+        let stepOutput = try String(contentsOfFile: repository + "/github-output.txt", encoding: .utf8)
+        #expect(stepOutput.hasPrefix("summary={"))
+        #expect(!stepOutput.contains("changed="))
+
+        try FileManager.default.removeItem(atPath: repository + "/demo.mp4")
+        inputs["INPUT_COMPARE_TO"] = "no-such-branch"
+        let unknown = try runAction(in: repository, inputs)
+        #expect(unknown.status == 66, "\(unknown.stderr)")
+        #expect(unknown.stderr.contains("pagereel action: input 'compare-to' is 'no-such-branch', which is not a commit in "),
+                "\(unknown.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: repository + "/demo.mp4"))
+    }
 }
 
 private extension Data {

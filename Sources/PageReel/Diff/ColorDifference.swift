@@ -1,0 +1,103 @@
+import Foundation
+
+/// CIE L*a*b* (D65) of 8-bit sRGB colours, and the CIEDE2000 colour difference between two of them
+/// (Sharma, Wu and Dalal, "The CIEDE2000 color-difference formula", 2005): how different two
+/// colours look to a person, about 1 at the smallest difference one notices side by side.
+struct ColorDifference: Sendable {
+    /// An sRGB channel (0…255) → linear light.
+    private let linear: [Float]
+    /// L*a*b*'s f(t) at t = k / fSteps (linear between).
+    private let fTable: [Float]
+    private static let fSteps = 8192
+
+    init() {
+        linear = (0...255).map { c in
+            let v = Double(c) / 255
+            return Float(v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4))
+        }
+        fTable = (0...(Self.fSteps + 1)).map { k in
+            let t = Double(k) / Double(Self.fSteps)
+            return Float(t > 216 / 24389 ? cbrt(t) : (24389 / 27 * t + 16) / 116)
+        }
+    }
+
+    /// The largest CIE76 difference between two 8-bit sRGB colours whose channels differ by at
+    /// most 1: 1.932, measured over every colour and every step (the largest from a red of 0, a
+    /// step of +1, −1, +1; `ColorDifferenceTests` checks a sample against it). Two colours whose
+    /// channels differ by at most d are d such steps apart, so their CIE76 is at most d times this.
+    static let maxUnitStepDE76: Float = 1.94
+
+    /// The largest channel difference that cannot make a CIEDE2000 over `threshold`.
+    static func safeChannelDifference(below threshold: Double) -> Int {
+        Int((Float(threshold) / (de2000OverDE76 * maxUnitStepDE76)).rounded(.down))
+    }
+
+    /// L*, a*, b* of an sRGB colour (D65 white).
+    @inline(__always)
+    func lab(_ r: Int, _ g: Int, _ b: Int) -> (l: Float, a: Float, b: Float) {
+        let (lr, lg, lb) = (linear[r], linear[g], linear[b])
+        // sRGB → XYZ (IEC 61966-2-1), divided by the D65 white point.
+        let x = (0.4124564 * lr + 0.3575761 * lg + 0.1804375 * lb) / 0.95047
+        let y = 0.2126729 * lr + 0.7151522 * lg + 0.0721750 * lb
+        let z = (0.0193339 * lr + 0.1191920 * lg + 0.9503041 * lb) / 1.08883
+        let fx = f(x), fy = f(y), fz = f(z)
+        return (116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz))
+    }
+
+    /// f(t) from the table, for t in [0, 1] (an sRGB colour's X/Xn, Y/Yn and Z/Zn).
+    @inline(__always)
+    private func f(_ t: Float) -> Float {
+        let p = min(max(t, 0), 1) * Float(Self.fSteps)
+        let k = Int(p)
+        let w = p - Float(k)
+        return fTable[k] + (fTable[k + 1] - fTable[k]) * w
+    }
+
+    /// The CIE76 difference (the distance in L*a*b*): CIEDE2000 is at most √4.5 times it (its
+    /// weights are at least 1, a′ stretches a* by at most 1.5, and the rotation term adds at most
+    /// the chroma and hue terms again), which lets most pairs be settled without the full formula.
+    static let de2000OverDE76 = Float(4.5.squareRoot())
+
+    /// CIEDE2000 between two L*a*b* colours (kL = kC = kH = 1).
+    static func de2000(_ p: (l: Float, a: Float, b: Float), _ q: (l: Float, a: Float, b: Float)) -> Double {
+        let (l1, a1, b1) = (Double(p.l), Double(p.a), Double(p.b))
+        let (l2, a2, b2) = (Double(q.l), Double(q.a), Double(q.b))
+        let c1 = (a1 * a1 + b1 * b1).squareRoot(), c2 = (a2 * a2 + b2 * b2).squareRoot()
+        let cMean = (c1 + c2) / 2
+        let c7 = pow(cMean, 7)
+        let g = 0.5 * (1 - (c7 / (c7 + 6_103_515_625)).squareRoot())   // 25⁷
+        let a1p = (1 + g) * a1, a2p = (1 + g) * a2
+        let c1p = (a1p * a1p + b1 * b1).squareRoot(), c2p = (a2p * a2p + b2 * b2).squareRoot()
+        func hue(_ b: Double, _ a: Double) -> Double {
+            if a == 0 && b == 0 { return 0 }
+            let h = atan2(b, a) * 180 / .pi
+            return h < 0 ? h + 360 : h
+        }
+        let h1p = hue(b1, a1p), h2p = hue(b2, a2p)
+        let dLp = l2 - l1, dCp = c2p - c1p
+        var dhp = 0.0
+        if c1p * c2p != 0 {
+            dhp = h2p - h1p
+            if dhp > 180 { dhp -= 360 } else if dhp < -180 { dhp += 360 }
+        }
+        let dHp = 2 * (c1p * c2p).squareRoot() * sin(dhp * .pi / 360)
+        let lMean = (l1 + l2) / 2, cMeanP = (c1p + c2p) / 2
+        var hMean = h1p + h2p
+        if c1p * c2p != 0 {
+            if abs(h1p - h2p) <= 180 { hMean /= 2 } else if hMean < 360 { hMean = (hMean + 360) / 2 } else { hMean = (hMean - 360) / 2 }
+        }
+        let radians = Double.pi / 180
+        let t = 1 - 0.17 * cos((hMean - 30) * radians) + 0.24 * cos(2 * hMean * radians)
+            + 0.32 * cos((3 * hMean + 6) * radians) - 0.20 * cos((4 * hMean - 63) * radians)
+        let dTheta = 30 * exp(-pow((hMean - 275) / 25, 2))
+        let cp7 = pow(cMeanP, 7)
+        let rc = 2 * (cp7 / (cp7 + 6_103_515_625)).squareRoot()
+        let l50 = (lMean - 50) * (lMean - 50)
+        let sl = 1 + 0.015 * l50 / (20 + l50).squareRoot()
+        let sc = 1 + 0.045 * cMeanP
+        let sh = 1 + 0.015 * cMeanP * t
+        let rt = -sin(2 * dTheta * radians) * rc
+        let (x, y, z) = (dLp / sl, dCp / sc, dHp / sh)
+        return (x * x + y * y + z * z + rt * y * z).squareRoot()
+    }
+}

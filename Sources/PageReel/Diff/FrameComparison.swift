@@ -1,0 +1,119 @@
+import Dispatch
+import PageReelMedia
+import Synchronization
+
+/// Two pictures of the same size compared pixel by pixel: a pixel has changed when its colour is
+/// more than `threshold` CIEDE2000 from the other's; a picture has changed where such pixels
+/// gather: in blocks of `block`×`block` pixels with at least `minimumInBlock` of them, and at
+/// least `minimumShare` of the picture in all. Changed pixels scattered one here, one there, or a
+/// block or two where a video codec smears fast motion, change nothing (BENCHMARKS.md "diff").
+struct FrameComparison: Sendable {
+    static let block = 16
+    static let minimumInBlock = 24
+    static let minimumShare = 0.0002
+
+    let threshold: Double
+    private let colors = ColorDifference()
+
+    init(threshold: Double) {
+        self.threshold = threshold
+    }
+
+    /// What changed between two pictures.
+    struct Result: Sendable {
+        /// Changed pixels in the blocks that changed.
+        var changedPixels = 0
+        var totalPixels = 0
+        /// The blocks that changed, as a box of pixels (x, y, width, height); nil when none did.
+        var box: (x: Int, y: Int, width: Int, height: Int)?
+        /// The changed pixels' centre, in pixels.
+        var centre: (x: Double, y: Double)?
+
+        var fraction: Double { totalPixels > 0 ? Double(changedPixels) / Double(totalPixels) : 0 }
+        var changed: Bool { changedPixels > 0 }
+
+        /// Everything changed (a frame one side does not have, or of another size).
+        static func all(width: Int, height: Int) -> Result {
+            Result(changedPixels: width * height, totalPixels: width * height, box: (0, 0, width, height),
+                   centre: (Double(width) / 2, Double(height) / 2))
+        }
+    }
+
+    /// Compares `old` and `new` (same size), rows split across cores. With `mask`, also marks
+    /// each changed pixel of a changed block (1 byte per pixel, row-major).
+    func compare(_ old: Pixmap, _ new: Pixmap, mask: UnsafeMutableBufferPointer<UInt8>? = nil) -> Result {
+        precondition(old.width == new.width && old.height == new.height, "pictures of different sizes")
+        let width = old.width, height = old.height
+        let block = Self.block
+        let columns = (width + block - 1) / block, rows = (height + block - 1) / block
+        // Per band (a row of blocks): changed pixels, their x and y sums, and the changed blocks' extent.
+        struct Band { var count = 0; var sx = 0.0; var sy = 0.0; var box: (x0: Int, y0: Int, x1: Int, y1: Int)? }
+        let bands = Mutex([Band](repeating: Band(), count: rows))
+        let limit = Float(threshold)
+        let bound = limit / ColorDifference.de2000OverDE76
+        let colors = self.colors, threshold = self.threshold, minimum = Self.minimumInBlock
+        let safe = ColorDifference.safeChannelDifference(below: threshold)
+        nonisolated(unsafe) let maskBase = mask?.baseAddress
+        old.pixels.withUnsafeBufferPointer { a in
+            new.pixels.withUnsafeBufferPointer { b in
+                nonisolated(unsafe) let pa = a.baseAddress!, pb = b.baseAddress!
+                DispatchQueue.concurrentPerform(iterations: rows) { row in
+                    let y0 = row * block, y1 = min(height, y0 + block)
+                    var counts = [Int](repeating: 0, count: columns)
+                    var changed: [(x: Int, y: Int)] = []
+                    for y in y0..<y1 {
+                        let line = y * width * 4
+                        for x in 0..<width {
+                            let i = line + x * 4
+                            let (r1, g1, b1) = (Int(pa[i]), Int(pa[i + 1]), Int(pa[i + 2]))
+                            let (r2, g2, b2) = (Int(pb[i]), Int(pb[i + 1]), Int(pb[i + 2]))
+                            // Channels this close cannot make a change (`safeChannelDifference`).
+                            if max(abs(r1 - r2), abs(g1 - g2), abs(b1 - b2)) <= safe { continue }
+                            let p = colors.lab(r1, g1, b1), q = colors.lab(r2, g2, b2)
+                            let dl = p.l - q.l, da = p.a - q.a, db = p.b - q.b
+                            // CIEDE2000 is at most √4.5 × CIE76: below that bound, no need for it.
+                            if (dl * dl + da * da + db * db).squareRoot() <= bound { continue }
+                            if ColorDifference.de2000(p, q) <= threshold { continue }
+                            counts[x / block] += 1
+                            changed.append((x, y))
+                        }
+                    }
+                    var band = Band()
+                    for (x, y) in changed where counts[x / block] >= minimum {
+                        band.count += 1
+                        band.sx += Double(x) + 0.5
+                        band.sy += Double(y) + 0.5
+                        maskBase?[y * width + x] = 1
+                    }
+                    for (column, count) in counts.enumerated() where count >= minimum {
+                        let x0 = column * block, x1 = min(width, x0 + block)
+                        if let box = band.box {
+                            band.box = (min(box.x0, x0), y0, max(box.x1, x1), y1)
+                        } else {
+                            band.box = (x0, y0, x1, y1)
+                        }
+                    }
+                    bands.withLock { $0[row] = band }
+                }
+            }
+        }
+        var result = Result(totalPixels: width * height)
+        var sx = 0.0, sy = 0.0
+        var extent: (x0: Int, y0: Int, x1: Int, y1: Int)?
+        for band in bands.withLock({ $0 }) {
+            result.changedPixels += band.count
+            sx += band.sx
+            sy += band.sy
+            guard let box = band.box else { continue }
+            extent = extent.map { (min($0.x0, box.x0), min($0.y0, box.y0), max($0.x1, box.x1), max($0.y1, box.y1)) } ?? box
+        }
+        if result.changedPixels < max(Self.minimumInBlock, Int(Self.minimumShare * Double(result.totalPixels))) {
+            result.changedPixels = 0
+        }
+        if let extent, result.changedPixels > 0 {
+            result.box = (extent.x0, extent.y0, extent.x1 - extent.x0, extent.y1 - extent.y0)
+            result.centre = (sx / Double(result.changedPixels), sy / Double(result.changedPixels))
+        }
+        return result
+    }
+}

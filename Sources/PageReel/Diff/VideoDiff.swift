@@ -1,0 +1,229 @@
+import Dispatch
+import Foundation
+import PageReelMedia
+import Synchronization
+
+/// `pagereel diff OLD NEW`: two videos (or decks) compared at the same instants, after decoding.
+///
+/// The instants are the frames of the side with the longer frame interval (a GIF at 15 fps is
+/// compared with its MP4 at 30 fps at the GIF's frames), with a frame every interval through
+/// frames that stay longer (a GIF's rests are one frame) and through the end of the longer side;
+/// `--fps` sets them instead. Each side shows the frame that holds the instant, within a
+/// centisecond (GIF delays are whole centiseconds). Frames are decoded on two threads and compared
+/// as they arrive; only the pair that changed most in the current range is kept, for the report.
+public struct VideoDiff: Sendable {
+    /// CIEDE2000 past which a pixel has changed.
+    public var threshold: Double = VideoDiff.defaultThreshold
+    /// The instants per second (and the rate of a frames folder, and the rate decks render at).
+    public var fps: Int?
+    /// Folders a deck may read files from, besides its own.
+    public var allowing: [String] = []
+
+    /// The default threshold: see BENCHMARKS.md "diff" for how it was chosen.
+    public static let defaultThreshold = 16.0
+
+    public init() {}
+
+    /// A run of consecutive changed instants.
+    public struct ChangedRange: Sendable, Codable, Equatable {
+        public var from: Int
+        public var to: Int
+        public var fromTime: Double
+        public var toTime: Double
+        /// The largest share of the picture changed in one frame of the range.
+        public var maxChanged: Double
+        /// The changed blocks of all its frames: x, y, width, height (pixels of OLD).
+        public var box: [Int]
+        /// Where the most changed frame changed most (its changed pixels' centre), and that frame.
+        public var around: [Int]
+        public var mostChanged: Int
+        /// Why, when it is not the pictures: "only in OLD", "only in NEW", "sizes differ".
+        public var note: String?
+    }
+
+    /// What `run` found.
+    public struct Result: Sendable, Codable, Equatable {
+        public var same: Bool
+        public var frames: Int
+        public var changed: [ChangedRange]
+        /// Each side's size and length.
+        public var old: Side
+        public var new: Side
+
+        public struct Side: Sendable, Codable, Equatable {
+            public var path: String
+            public var width: Int
+            public var height: Int
+            public var frames: Int
+            public var duration: Double
+        }
+    }
+
+    /// Receives, as the comparison goes, each changed instant's pictures (for an animated report)
+    /// and, as each range ends, the pair that changed most in it with the changed pixels marked.
+    public protocol Observer: AnyObject {
+        /// Before the first frame: both sides, and the time between two instants.
+        func begin(old: Result.Side, new: Result.Side, interval: Double) throws(PageReelError)
+        func changedFrame(index: Int, time: Double, old: Pixmap?, new: Pixmap?, mask: [UInt8]?) throws(PageReelError)
+        func rangeEnded(_ range: ChangedRange, old: Pixmap?, new: Pixmap?, mask: [UInt8]?) throws(PageReelError)
+    }
+
+    /// Compares OLD and NEW.
+    public func run(old oldPath: String, new newPath: String, observer: Observer? = nil,
+                    cancellation: Cancellation? = nil) throws(PageReelError) -> Result {
+        if let fps, !(1...120).contains(fps) { throw .usage("--fps: \(fps) is outside 1…120") }
+        let old = try DiffInput(path: oldPath, fps: fps, allowing: allowing)
+        let new = try DiffInput(path: newPath, fps: fps, allowing: allowing)
+        let (instants, tolerance) = Self.instants(old, new, fps: fps)
+        func side(_ input: DiffInput) -> Result.Side {
+            Result.Side(path: input.path, width: input.width, height: input.height, frames: input.frameTimes.count,
+                        duration: input.duration)
+        }
+        let interval = fps.map { 1 / Double($0) } ?? max(Self.nominalInterval(old), Self.nominalInterval(new))
+        try observer?.begin(old: side(old), new: side(new), interval: interval)
+        let sameSize = old.width == new.width && old.height == new.height
+        let comparison = FrameComparison(threshold: threshold)
+        var ranges: [ChangedRange] = []
+        var current: ChangedRange?
+        var kept: (old: Pixmap?, new: Pixmap?, mask: [UInt8]?, fraction: Double) = (nil, nil, nil, -1)
+        var shown: (old: Int?, new: Int?) = (nil, nil)
+        var pictures: (old: Pixmap?, new: Pixmap?) = (nil, nil)
+        var last: (result: FrameComparison.Result, mask: [UInt8]?)?
+        var positions = (old: 0, new: 0)
+
+        func end() throws(PageReelError) {
+            guard let range = current else { return }
+            ranges.append(range)
+            try observer?.rangeEnded(range, old: kept.old, new: kept.new, mask: kept.mask)
+            current = nil
+            kept = (nil, nil, nil, -1)
+        }
+
+        for (n, time) in instants.enumerated() {
+            if let signal = cancellation?.signal { throw .interrupted(signal: signal) }
+            let ko = old.frame(at: time, tolerance: tolerance, from: positions.old)
+            let kn = new.frame(at: time, tolerance: tolerance, from: positions.new)
+            if let ko { positions.old = ko }
+            if let kn { positions.new = kn }
+            // Decode what changed, both sides at once.
+            let needOld = ko != nil && ko != shown.old, needNew = kn != nil && kn != shown.new
+            if needOld || needNew {
+                let decoded = try Self.decode(old: needOld ? ko.map { (old, $0) } : nil, new: needNew ? kn.map { (new, $0) } : nil)
+                if needOld { pictures.old = decoded.old }
+                if needNew { pictures.new = decoded.new }
+            }
+            if ko == nil { pictures.old = nil }
+            if kn == nil { pictures.new = nil }
+            let repeated = ko == shown.old && kn == shown.new && last != nil
+            shown = (ko, kn)
+            let note: String? = ko == nil ? "only in NEW" : kn == nil ? "only in OLD" : sameSize ? nil : "sizes differ"
+            let outcome: (result: FrameComparison.Result, mask: [UInt8]?)
+            if repeated, let last {
+                outcome = last
+            } else if note != nil {
+                outcome = (.all(width: old.width, height: old.height), nil)
+            } else {
+                // The changed pixels are marked only for a report.
+                if observer != nil {
+                    var mask = [UInt8](repeating: 0, count: old.width * old.height)
+                    let result = mask.withUnsafeMutableBufferPointer { comparison.compare(pictures.old!, pictures.new!, mask: $0) }
+                    outcome = (result, result.changed ? mask : nil)
+                } else {
+                    outcome = (comparison.compare(pictures.old!, pictures.new!), nil)
+                }
+            }
+            last = outcome
+            let result = outcome.result
+            guard result.changed else {
+                try end()
+                continue
+            }
+            let box = result.box.map { [$0.x, $0.y, $0.width, $0.height] } ?? [0, 0, old.width, old.height]
+            let centre = result.centre.map { [Int($0.x.rounded(.down)), Int($0.y.rounded(.down))] } ?? [0, 0]
+            if var range = current, range.note == note {
+                range.to = n
+                range.toTime = time
+                range.box = Self.union(range.box, box)
+                if result.fraction > range.maxChanged {
+                    range.maxChanged = result.fraction
+                    range.around = centre
+                    range.mostChanged = n
+                }
+                current = range
+            } else {
+                try end()
+                current = ChangedRange(from: n, to: n, fromTime: time, toTime: time, maxChanged: result.fraction,
+                                       box: box, around: centre, mostChanged: n, note: note)
+            }
+            if result.fraction > kept.fraction {
+                kept = (pictures.old, pictures.new, outcome.mask, result.fraction)
+            }
+            try observer?.changedFrame(index: n, time: time, old: pictures.old, new: pictures.new, mask: outcome.mask)
+        }
+        try end()
+        return Result(same: ranges.isEmpty, frames: instants.count, changed: ranges, old: side(old), new: side(new))
+    }
+
+    /// Frames of both sides decoded at once, each on a thread of its own.
+    private static func decode(old: (DiffInput, Int)?, new: (DiffInput, Int)?) throws(PageReelError)
+        -> (old: Pixmap?, new: Pixmap?) {
+        let results = Mutex<[Swift.Result<Pixmap, PageReelError>?]>([nil, nil])
+        nonisolated(unsafe) let jobs = [old, new]
+        DispatchQueue.concurrentPerform(iterations: 2) { i in
+            guard let (input, k) = jobs[i] else { return }
+            let outcome = Swift.Result { () throws(PageReelError) -> Pixmap in try input.frame(k) }
+            results.withLock { $0[i] = outcome }
+        }
+        var pictures: [Pixmap?] = [nil, nil]
+        for (i, result) in results.withLock({ $0 }).enumerated() {
+            switch result {
+            case .success(let picture): pictures[i] = picture
+            case .failure(let error): throw error
+            case nil: break
+            }
+        }
+        return (pictures[0], pictures[1])
+    }
+
+    /// The instants compared and the tolerance of a frame's start (see the type's note).
+    static func instants(_ old: DiffInput, _ new: DiffInput, fps: Int?) -> (times: [Double], tolerance: Double) {
+        let end = max(old.duration, new.duration)
+        if let fps {
+            let step = 1 / Double(fps)
+            let count = max(1, Int((end * Double(fps) - 1e-6).rounded(.up)))
+            return ((0..<count).map { Double($0) * step }, min(0.010, 0.45 * step))
+        }
+        let (io, inew) = (nominalInterval(old), nominalInterval(new))
+        let coarse = io >= inew ? old : new
+        let step = max(io, inew)
+        var times: [Double] = []
+        let starts = coarse.frameTimes
+        for (k, start) in starts.enumerated() {
+            let next = k + 1 < starts.count ? starts[k + 1] : end
+            var t = start
+            repeat {
+                times.append(t)
+                t += step
+            } while t < next - step / 2
+        }
+        return (times, min(0.010, 0.45 * min(io, inew)))
+    }
+
+    /// A side's frame interval: the shortest between two frames (frames that stay longer are
+    /// rests kept once), at least a millisecond; its length for a single frame.
+    static func nominalInterval(_ input: DiffInput) -> Double {
+        let times = input.frameTimes
+        var shortest = Double.infinity
+        for k in times.indices.dropFirst() { shortest = min(shortest, times[k] - times[k - 1]) }
+        if times.count > 1, input.duration - times[times.count - 1] > 0 {
+            shortest = min(shortest, input.duration - times[times.count - 1])
+        }
+        return max(0.001, shortest.isFinite ? shortest : input.duration)
+    }
+
+    private static func union(_ a: [Int], _ b: [Int]) -> [Int] {
+        let x0 = min(a[0], b[0]), y0 = min(a[1], b[1])
+        let x1 = max(a[0] + a[2], b[0] + b[2]), y1 = max(a[1] + a[3], b[1] + b[3])
+        return [x0, y0, x1 - x0, y1 - y0]
+    }
+}
