@@ -11,8 +11,6 @@ final class DiffInput {
     /// When each frame starts (seconds from the first) and when the last ends.
     let frameTimes: [Double]
     let duration: Double
-    /// What it is, for messages: "MP4", "a deck", "a folder of 120 frames".
-    let kind: String
     private let source: Source
 
     private enum Source {
@@ -35,16 +33,14 @@ final class DiffInput {
         if isFolder.boolValue {
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
                 .filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") }.sorted()
-            guard let first = names.first else { throw .inputInvalid(path: path, message: "a folder without PNG frames") }
+            guard !names.isEmpty else { throw .inputInvalid(path: path, message: "a folder without PNG frames") }
             let files = names.map { (path as NSString).appendingPathComponent($0) }
             let picture = try Self.media(path: files[0]) { () throws(MediaError) in try ImageDecoder.decode(fileAt: files[0]) }
-            _ = first
             let rate = Double(fps ?? 30)
             source = .folder(files)
             (width, height) = (picture.width, picture.height)
             frameTimes = files.indices.map { Double($0) / rate }
             duration = Double(files.count) / rate
-            kind = "a folder of \(files.count) frames at \(fps ?? 30) fps"
             return
         }
         if path.lowercased().hasSuffix(".json") {
@@ -56,7 +52,6 @@ final class DiffInput {
             (width, height) = (frames.width, frames.height)
             frameTimes = (0..<frames.frameCount).map { frames.time(ofFrame: $0) }
             duration = Double(frames.frameCount) / Double(rate)
-            kind = "a deck at \(rate) fps"
             return
         }
         let head = (try? FileHandle(forReadingFrom: URL(fileURLWithPath: path)).read(upToCount: 12)) ?? nil
@@ -68,7 +63,6 @@ final class DiffInput {
             (width, height) = (animation.width, animation.height)
             frameTimes = animation.frameTimes
             duration = animation.duration
-            kind = "WebP"
             return
         }
         let clip = try Self.media(path: path) { () throws(MediaError) in try VideoClip(path: path) }
@@ -76,7 +70,6 @@ final class DiffInput {
         (width, height) = (clip.width, clip.height)
         frameTimes = clip.frameTimes
         duration = clip.duration
-        kind = (path as NSString).pathExtension.uppercased()
     }
 
     /// Frame `k` (read forward from the last one asked for is fastest).
@@ -106,7 +99,6 @@ final class DiffInput {
     /// holds `time + tolerance`, so a frame a GIF's centiseconds start a little early or late is
     /// the frame of the same instant; nil past the end.
     func frame(at time: Double, tolerance: Double, from start: Int) -> Int? {
-        guard time + tolerance < duration || time < (frameTimes.last ?? 0) + tolerance else { return nil }
         guard time < duration - tolerance / 2 else { return nil }
         var k = min(max(start, 0), frameTimes.count - 1)
         let t = time + tolerance

@@ -99,18 +99,31 @@ public struct VideoDiff: Sendable {
             kept = (nil, nil, nil, -1)
         }
 
-        for (n, time) in instants.enumerated() {
-            if let signal = cancellation?.signal { throw .interrupted(signal: signal) }
+        // Which frame each side shows at each instant, and where a side's frame is new: the
+        // frames to decode, in order. The next ones are decoded while this pair is compared.
+        var plan: [(old: Int?, new: Int?)] = []
+        for time in instants {
             let ko = old.frame(at: time, tolerance: tolerance, from: positions.old)
             let kn = new.frame(at: time, tolerance: tolerance, from: positions.new)
             if let ko { positions.old = ko }
             if let kn { positions.new = kn }
-            // Decode what changed, both sides at once.
-            let needOld = ko != nil && ko != shown.old, needNew = kn != nil && kn != shown.new
-            if needOld || needNew {
-                let decoded = try Self.decode(old: needOld ? ko.map { (old, $0) } : nil, new: needNew ? kn.map { (new, $0) } : nil)
-                if needOld { pictures.old = decoded.old }
-                if needNew { pictures.new = decoded.new }
+            plan.append((ko, kn))
+        }
+        var wanted: [(n: Int, old: Int?, new: Int?)] = []
+        var previous: (old: Int?, new: Int?) = (nil, nil)
+        for (n, step) in plan.enumerated() {
+            let needOld = step.old != nil && step.old != previous.old, needNew = step.new != nil && step.new != previous.new
+            if needOld || needNew { wanted.append((n, needOld ? step.old : nil, needNew ? step.new : nil)) }
+            previous = step
+        }
+        let decoder = Prefetcher(old: old, new: new, wanted: wanted)
+
+        for (n, time) in instants.enumerated() {
+            if let signal = cancellation?.signal { throw .interrupted(signal: signal) }
+            let (ko, kn) = plan[n]
+            if let decoded = try decoder.frames(for: n) {
+                if let picture = decoded.old { pictures.old = picture }
+                if let picture = decoded.new { pictures.new = picture }
             }
             if ko == nil { pictures.old = nil }
             if kn == nil { pictures.new = nil }
@@ -164,25 +177,63 @@ public struct VideoDiff: Sendable {
         return Result(same: ranges.isEmpty, frames: instants.count, changed: ranges, old: side(old), new: side(new))
     }
 
-    /// Frames of both sides decoded at once, each on a thread of its own.
-    private static func decode(old: (DiffInput, Int)?, new: (DiffInput, Int)?) throws(PageReelError)
-        -> (old: Pixmap?, new: Pixmap?) {
-        let results = Mutex<[Swift.Result<Pixmap, PageReelError>?]>([nil, nil])
-        nonisolated(unsafe) let jobs = [old, new]
-        DispatchQueue.concurrentPerform(iterations: 2) { i in
-            guard let (input, k) = jobs[i] else { return }
-            let outcome = Swift.Result { () throws(PageReelError) -> Pixmap in try input.frame(k) }
-            results.withLock { $0[i] = outcome }
+    /// Decodes the frames a comparison needs, in order, one pair ahead: both sides at once, each
+    /// on a thread of its own, while the pair before is compared.
+    private final class Prefetcher: @unchecked Sendable {
+        let old: DiffInput, new: DiffInput
+        let wanted: [(n: Int, old: Int?, new: Int?)]
+        private var next = 0
+        private var pending: Pair?
+
+        /// A pair being decoded: the instant it is for, and each side's outcome when done.
+        private final class Pair: Sendable {
+            let n: Int
+            let group = DispatchGroup()
+            let results = Mutex<[Swift.Result<Pixmap, PageReelError>?]>([nil, nil])
+            init(n: Int) { self.n = n }
         }
-        var pictures: [Pixmap?] = [nil, nil]
-        for (i, result) in results.withLock({ $0 }).enumerated() {
-            switch result {
-            case .success(let picture): pictures[i] = picture
-            case .failure(let error): throw error
-            case nil: break
+
+        init(old: DiffInput, new: DiffInput, wanted: [(n: Int, old: Int?, new: Int?)]) {
+            (self.old, self.new, self.wanted) = (old, new, wanted)
+            start()
+        }
+
+        deinit { pending?.group.wait() }
+
+        /// Starts decoding the next wanted pair.
+        private func start() {
+            guard next < wanted.count else { return }
+            let job = wanted[next]
+            next += 1
+            let pair = Pair(n: job.n)
+            pending = pair
+            for (i, input, k) in [(0, old, job.old), (1, new, job.new)] {
+                guard let k else { continue }
+                nonisolated(unsafe) let input = input
+                DispatchQueue.global().async(group: pair.group) {
+                    let outcome = Swift.Result { () throws(PageReelError) -> Pixmap in try input.frame(k) }
+                    pair.results.withLock { $0[i] = outcome }
+                }
             }
         }
-        return (pictures[0], pictures[1])
+
+        /// The pictures that become new at instant `n` (nil when neither does), and the next pair started.
+        func frames(for n: Int) throws(PageReelError) -> (old: Pixmap?, new: Pixmap?)? {
+            guard let job = pending, job.n == n else { return nil }
+            job.group.wait()
+            pending = nil
+            let results = job.results.withLock { $0 }
+            start()
+            var pictures: [Pixmap?] = [nil, nil]
+            for (i, result) in results.enumerated() {
+                switch result {
+                case .success(let picture): pictures[i] = picture
+                case .failure(let error): throw error
+                case nil: break
+                }
+            }
+            return (pictures[0], pictures[1])
+        }
     }
 
     /// The instants compared and the tolerance of a frame's start (see the type's note).
