@@ -19,6 +19,10 @@ public struct VideoDiff: Sendable {
     /// Folders a deck may read files from, besides its own.
     public var allowing: [String] = []
 
+    /// The longest video compared (an hour: what a stream's timestamps claim beyond it is refused
+    /// before any frame is decoded).
+    public static let maxDuration = 3600.0
+
     /// The default threshold: see BENCHMARKS.md "diff" for how it was chosen.
     public static let defaultThreshold = 16.0
 
@@ -74,6 +78,10 @@ public struct VideoDiff: Sendable {
         if let fps, !(1...120).contains(fps) { throw .usage("--fps: \(fps) is outside 1…120") }
         let old = try DiffInput(path: oldPath, fps: fps, allowing: allowing)
         let new = try DiffInput(path: newPath, fps: fps, allowing: allowing)
+        for input in [old, new] where input.duration > Self.maxDuration {
+            throw .inputInvalid(path: input.path, message: String(format: "%.0f s long; diff compares up to %.0f s",
+                                                                  input.duration, Self.maxDuration))
+        }
         let (instants, tolerance) = Self.instants(old, new, fps: fps)
         func side(_ input: DiffInput) -> Result.Side {
             Result.Side(path: input.path, width: input.width, height: input.height, frames: input.frameTimes.count,
