@@ -19,6 +19,9 @@ public struct VideoDiff: Sendable {
     /// Folders a deck may read files from, besides its own.
     public var allowing: [String] = []
 
+    /// Changed instants at most this many unchanged ones apart make one range.
+    public static let maxGap = 2
+
     /// The longest video compared (an hour: what a stream's timestamps claim beyond it is refused
     /// before any frame is decoded).
     public static let maxDuration = 3600.0
@@ -156,12 +159,13 @@ public struct VideoDiff: Sendable {
             last = outcome
             let result = outcome.result
             guard result.changed else {
-                try end()
+                // A range goes on over a short gap (a caption fading through the threshold).
+                if let range = current, n - range.to > Self.maxGap { try end() }
                 continue
             }
             let box = result.box.map { [$0.x, $0.y, $0.width, $0.height] } ?? [0, 0, old.width, old.height]
             let centre = result.centre.map { [Int($0.x.rounded(.down)), Int($0.y.rounded(.down))] } ?? [0, 0]
-            if var range = current, range.note == note {
+            if var range = current, range.note == note, n - range.to <= Self.maxGap + 1 {
                 range.to = n
                 range.toTime = time
                 range.box = Self.union(range.box, box)
