@@ -40,6 +40,8 @@ let package = Package(
         .target(name: "CSpans"),
         // RGBA to YUV 4:2:0 with libswscale's bytes, in AVX2 where the CPU has it.
         .target(name: "CYUV", dependencies: ["CSpans"]),
+        // Planes interleaved, pictures compared: pixel loops in SSE2.
+        .target(name: "CPixels"),
 
         // Every source target may import only what it lists here: `swift build` fails otherwise
         // (SwiftPM alone lets a target import its dependencies' dependencies, C libraries included).
@@ -53,7 +55,8 @@ let package = Package(
         .target(name: "PageReelScene", dependencies: ["PageReelDeck", "PageReelTimeline"], plugins: ["ImportRules"]),
         // The deck's files turned into data: images and recordings decoded, checked and in sRGB.
         // It feeds Raster, beside the stages, and sees only the deck.
-        .target(name: "PageReelMedia", dependencies: ["PageReelDeck", "CShims", "CFFmpeg", "CPNG", "CJPEG", "CLCMS2", "CWebP"],
+        .target(name: "PageReelMedia", dependencies: ["PageReelDeck", "CShims", "CFFmpeg", "CPNG", "CJPEG", "CLCMS2", "CWebP",
+                                                        "CPixels"],
                 plugins: ["ImportRules"]),
         // Composes; decoding is Media's, so no decoder's C module is here.
         .target(name: "PageReelRaster",
@@ -66,7 +69,7 @@ let package = Package(
                 plugins: ["ImportRules"]),
         .target(name: "PageReel",
                 dependencies: ["PageReelJSON", "PageReelDeck", "PageReelMedia", "PageReelTimeline", "PageReelScene", "PageReelRaster",
-                               "PageReelEncode", "CShims"],
+                               "PageReelEncode", "CShims", "CPixels"],
                 plugins: ["ImportRules"]),
         // The studio: a live preview in the browser, served from the facade's renderer.
         .target(name: "PageReelStudio",
@@ -77,7 +80,7 @@ let package = Package(
         // The CLI sees only the facade: MemberImportVisibility makes even members of the stages'
         // types (reachable through the facade's API) a compile error unless PageReel declares them.
         .executableTarget(name: "pagereel",
-                          dependencies: ["PageReel", "PageReelStudio",
+                          dependencies: ["PageReel", "PageReelStudio", "CShims",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")],
                           plugins: ["ImportRules"]),

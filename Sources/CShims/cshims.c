@@ -377,3 +377,11 @@ int pr_set_thread_niceness(int niceness) {
     // Linux schedules each thread by its own nice value; setpriority takes a thread id here.
     return setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), niceness);
 }
+
+int pr_malloc_keep_freed(long largest) {
+#if defined(__GLIBC__)
+    // Blocks up to `largest` come from the heap; the heap's top is given back past 8 × that.
+    if (!mallopt(M_MMAP_THRESHOLD, (int)largest) || !mallopt(M_TRIM_THRESHOLD, (int)(8 * largest))) return -1;
+#endif
+    return 0;
+}

@@ -39,6 +39,13 @@ public final class VideoClip: Sendable {
     /// The stored (unturned) size the first decoder converts to, given to every later one.
     private let storedSize: (width: Int, height: Int)?
     private let decoders: Mutex<[Slot]>
+    /// How the clip's pictures become RGB.
+    public let conversion: Conversion
+
+    /// How YUV pictures become RGB: `exact` (swscale, accurate rounding, chroma bicubic: what a
+    /// page shows, the same bytes as ffmpeg gives), or `fast` (8-bit 4:2:0 converted by
+    /// `pr_yuv420_rgba`, chroma bilinear, within a level or two of `exact`: for comparing videos).
+    public enum Conversion: Sendable { case exact, fast }
 
     /// The most decoders one clip keeps open.
     public static let maximumDecoders = 3
@@ -57,12 +64,13 @@ public final class VideoClip: Sendable {
     /// Opens `path`: `.notFound` when there is no such file, `.badVideo` (with FFmpeg's reason)
     /// when it is not a video libavformat reads, has no video stream, does not decode, or has
     /// pictures over `maxPixels`.
-    public convenience init(path: String, maxPixels: Int = ImageDecoder.maxPixels) throws(MediaError) {
-        try self.init(file: InputRoots.anywhere().open(path), maxPixels: maxPixels)
+    public convenience init(path: String, maxPixels: Int = ImageDecoder.maxPixels,
+                            conversion: Conversion = .exact) throws(MediaError) {
+        try self.init(file: InputRoots.anywhere().open(path), maxPixels: maxPixels, conversion: conversion)
     }
 
     /// Opens the recording in `file` (see `init(path:maxPixels:)`).
-    public init(file: InputFile, maxPixels: Int = ImageDecoder.maxPixels) throws(MediaError) {
+    public init(file: InputFile, maxPixels: Int = ImageDecoder.maxPixels, conversion: Conversion = .exact) throws(MediaError) {
         let path = file.path
         let muted = VideoClip.muteFFmpegLog()
         defer { _ = pr_av_log_mute(muted) }
@@ -83,7 +91,7 @@ public final class VideoClip: Sendable {
                                           lastDuration: scan.lastDuration) else {
             throw .badVideo(path: path, message: "the video stream has no frames")
         }
-        let decoder = try VideoDecoder(demuxer: demuxer, index: index, maxPixels: maxPixels)
+        let decoder = try VideoDecoder(demuxer: demuxer, index: index, maxPixels: maxPixels, conversion: conversion)
         let first = try decoder.frame(0)
         self.file = file
         width = first.width
@@ -92,6 +100,7 @@ public final class VideoClip: Sendable {
         duration = index.duration
         self.index = index
         self.maxPixels = maxPixels
+        self.conversion = conversion
         storedSize = decoder.baseSize
         decoders = Mutex([Slot(decoder, position: 0)])
     }
@@ -140,7 +149,7 @@ public final class VideoClip: Sendable {
         }
         if let chosen { return chosen }
         let decoder = try VideoDecoder(demuxer: try VideoDemuxer(file: file, maxPixels: maxPixels), index: index, maxPixels: maxPixels,
-                                       baseSize: storedSize)
+                                       baseSize: storedSize, conversion: conversion)
         let made = Slot(decoder, position: k)
         made.use.withLock { $0.busy = 1 }
         // Added unless another thread filled the pool meanwhile; used for this frame either way.

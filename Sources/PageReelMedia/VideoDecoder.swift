@@ -58,9 +58,13 @@ final class VideoDecoder {
     /// The last frame returned, kept for a clip shown at a higher frame rate than its own.
     private var last: (index: Int, reduction: Int, pixmap: Pixmap)? = nil
 
+    /// How pictures become RGB.
+    let conversion: VideoClip.Conversion
+
     init(demuxer: VideoDemuxer, index: VideoFrameIndex, maxPixels: Int,
-         baseSize: (width: Int, height: Int)? = nil) throws(MediaError) {
+         baseSize: (width: Int, height: Int)? = nil, conversion: VideoClip.Conversion = .exact) throws(MediaError) {
         self.baseSize = baseSize
+        self.conversion = conversion
         let check = demuxer.check
         guard let decoder = avcodec_find_decoder(demuxer.parameters.pointee.codec_id) else {
             let name = String(cString: avcodec_get_name(demuxer.parameters.pointee.codec_id))
@@ -236,7 +240,7 @@ final class VideoDecoder {
             throw check.error(problem)
         }
         let (w, h) = ((base.width + reduction - 1) / reduction, (base.height + reduction - 1) / reduction)
-        guard let made = VideoConverter(width: w, height: h, orientation: orientation) else {
+        guard let made = VideoConverter(width: w, height: h, orientation: orientation, conversion: conversion) else {
             throw check.error("out of memory for \(w)×\(h) pictures")
         }
         baseSize = base

@@ -100,4 +100,39 @@ import Testing
         }
         #expect(worst <= 1, "worst difference \(worst)")
     }
+
+    /// The conversion for comparing videos: 8-bit 4:2:0 converted by pagereel itself (chroma by
+    /// the same bicubic filter), the rest by swscale; within a level of ffmpeg's everywhere, and
+    /// the same colours from full and limited range.
+    @Test(arguments: [("h264", TestClips.h264, "bt601"), ("hevc10", TestClips.hevc10, "bt601")])
+    func theFastConversionIsWithinALevelOfFFmpegs(_ name: String, _ encoder: [String], _ matrix: String) throws {
+        let path = try TestClips.counterClip("fast-\(name).mp4", in: scratch.directory(), fps: 30, frames: 4,
+                                             encoder: encoder)
+        let clip = try VideoClip(path: path, conversion: .fast)
+        let reference = try TestClips.ffmpegRGB(path, filters: "scale=in_color_matrix=\(matrix):in_range=tv"
+            + ":flags=bicubic+accurate_rnd+full_chroma_int")
+        let frameBytes = clip.width * clip.height * 3
+        var worst = 0, off = 0
+        for k in 0..<4 {
+            let frame = try clip.frame(k)
+            for i in 0..<(clip.width * clip.height) {
+                for c in 0..<3 {
+                    let d = abs(Int(frame.pixels[i * 4 + c]) - Int(reference[k * frameBytes + i * 3 + c]))
+                    worst = max(worst, d)
+                    off += d > 0 ? 1 : 0
+                }
+                #expect(frame.pixels[i * 4 + 3] == 255)
+            }
+        }
+        #expect(worst <= 1, "worst difference \(worst)")
+        // Rounding apart, the same numbers: few channels off at all.
+        #expect(Double(off) < 0.05 * Double(4 * frameBytes), "\(off) channels off by one")
+        let rgb = (0x33, 0x66, 0xCC)
+        for (range, format) in [("pc", "yuvj420p"), ("tv", "yuv420p")] {
+            let solid = try solidClip("fast-\(range).mp4", rgb: "0x3366CC", matrix: "bt709", range: range, format: format,
+                                      tags: ["-colorspace", "bt709"])
+            let pixel = try VideoClip(path: solid, conversion: .fast).frame(1).pixel(x: 100, y: 100)
+            #expect(error(pixel, rgb) <= 2, "\(range): \(pixel)")
+        }
+    }
 }

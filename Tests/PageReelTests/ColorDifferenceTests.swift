@@ -45,16 +45,15 @@ import Testing
     }
 
     @Test func labOfSRGBColours() {
-        let colors = ColorDifference()
-        let white = colors.lab(255, 255, 255)
+        let white = ColorDifference.lab(255, 255, 255)
         #expect(abs(white.l - 100) < 0.01 && abs(white.a) < 0.01 && abs(white.b) < 0.01)
-        let black = colors.lab(0, 0, 0)
+        let black = ColorDifference.lab(0, 0, 0)
         #expect(abs(black.l) < 0.01 && abs(black.a) < 0.01 && abs(black.b) < 0.01)
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<5000 {
             let (r, g, b) = (Int.random(in: 0...255, using: &generator), Int.random(in: 0...255, using: &generator),
                              Int.random(in: 0...255, using: &generator))
-            let got = colors.lab(r, g, b), want = Self.lab(r, g, b)
+            let got = ColorDifference.lab(r, g, b), want = Self.lab(r, g, b)
             #expect(abs(got.l - want.l) < 0.02 && abs(got.a - want.a) < 0.05 && abs(got.b - want.b) < 0.05, "\(r) \(g) \(b)")
         }
     }

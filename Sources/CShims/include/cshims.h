@@ -136,4 +136,8 @@ int64_t pr_avseek_size(void);
 /// Sets the calling thread's nice value (Linux keeps one per thread); 0 on success.
 int pr_set_thread_niceness(int niceness);
 
+/// Has glibc keep freed blocks up to `largest` bytes in its heap for the next allocations, instead
+/// of unmapping them (the kernel then zeroes fresh pages for each one); 0 on success.
+int pr_malloc_keep_freed(long largest);
+
 #endif

@@ -1,25 +1,26 @@
+import CPixels
 import Foundation
 
 /// CIE L*a*b* (D65) of 8-bit sRGB colours, and the CIEDE2000 colour difference between two of them
 /// (Sharma, Wu and Dalal, "The CIEDE2000 color-difference formula", 2005): how different two
 /// colours look to a person, about 1 at the smallest difference one notices side by side.
 struct ColorDifference: Sendable {
-    /// An sRGB channel (0…255) → linear light.
-    private let linear: [Float]
-    /// L*a*b*'s f(t) at t = k / fSteps (linear between).
-    private let fTable: [Float]
-    private static let fSteps = 8192
-
-    init() {
-        linear = (0...255).map { c in
+    /// The tables `pr_lab` reads: an sRGB channel (0…255) → linear light, and L*a*b*'s f(t) at
+    /// t = k / fSteps (linear between). Made once, kept for the process's life.
+    nonisolated(unsafe) static let tables: pr_lab_tables = {
+        let linear = UnsafeMutablePointer<Float>.allocate(capacity: 256)
+        for c in 0...255 {
             let v = Double(c) / 255
-            return Float(v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4))
+            linear[c] = Float(v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4))
         }
-        fTable = (0...(Self.fSteps + 1)).map { k in
-            let t = Double(k) / Double(Self.fSteps)
-            return Float(t > 216 / 24389 ? cbrt(t) : (24389 / 27 * t + 16) / 116)
+        let f = UnsafeMutablePointer<Float>.allocate(capacity: fSteps + 2)
+        for k in 0...(fSteps + 1) {
+            let t = Double(k) / Double(fSteps)
+            f[k] = Float(t > 216 / 24389 ? cbrt(t) : (24389 / 27 * t + 16) / 116)
         }
-    }
+        return pr_lab_tables(linear: linear, f: f, f_steps: Int32(fSteps))
+    }()
+    private static let fSteps = 8192
 
     /// The largest CIE76 difference between two 8-bit sRGB colours whose channels differ by at
     /// most 1: 1.932, measured over every colour and every step (the largest from a red of 0, a
@@ -33,24 +34,14 @@ struct ColorDifference: Sendable {
     }
 
     /// L*, a*, b* of an sRGB colour (D65 white).
-    @inline(__always)
-    func lab(_ r: Int, _ g: Int, _ b: Int) -> (l: Float, a: Float, b: Float) {
-        let (lr, lg, lb) = (linear[r], linear[g], linear[b])
-        // sRGB → XYZ (IEC 61966-2-1), divided by the D65 white point.
-        let x = (0.4124564 * lr + 0.3575761 * lg + 0.1804375 * lb) / 0.95047
-        let y = 0.2126729 * lr + 0.7151522 * lg + 0.0721750 * lb
-        let z = (0.0193339 * lr + 0.1191920 * lg + 0.9503041 * lb) / 1.08883
-        let fx = f(x), fy = f(y), fz = f(z)
-        return (116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz))
-    }
-
-    /// f(t) from the table, for t in [0, 1] (an sRGB colour's X/Xn, Y/Yn and Z/Zn).
-    @inline(__always)
-    private func f(_ t: Float) -> Float {
-        let p = min(max(t, 0), 1) * Float(Self.fSteps)
-        let k = Int(p)
-        let w = p - Float(k)
-        return fTable[k] + (fTable[k + 1] - fTable[k]) * w
+    static func lab(_ r: Int, _ g: Int, _ b: Int) -> (l: Float, a: Float, b: Float) {
+        var lab: (Float, Float, Float) = (0, 0, 0)
+        withUnsafeMutablePointer(to: &lab) {
+            $0.withMemoryRebound(to: Float.self, capacity: 3) { pointer in
+                withUnsafePointer(to: tables) { pr_lab($0, Int32(r), Int32(g), Int32(b), pointer) }
+            }
+        }
+        return lab
     }
 
     /// The CIE76 difference (the distance in L*a*b*): CIEDE2000 is at most √4.5 times it (its
@@ -58,13 +49,20 @@ struct ColorDifference: Sendable {
     /// the chroma and hue terms again), which lets most pairs be settled without the full formula.
     static let de2000OverDE76 = Float(4.5.squareRoot())
 
+    /// x⁷, by multiplying (pow's general path is most of what the formula costs otherwise).
+    @inline(__always)
+    private static func seventh(_ x: Double) -> Double {
+        let x2 = x * x
+        return x2 * x2 * x2 * x
+    }
+
     /// CIEDE2000 between two L*a*b* colours (kL = kC = kH = 1).
     static func de2000(_ p: (l: Float, a: Float, b: Float), _ q: (l: Float, a: Float, b: Float)) -> Double {
         let (l1, a1, b1) = (Double(p.l), Double(p.a), Double(p.b))
         let (l2, a2, b2) = (Double(q.l), Double(q.a), Double(q.b))
         let c1 = (a1 * a1 + b1 * b1).squareRoot(), c2 = (a2 * a2 + b2 * b2).squareRoot()
         let cMean = (c1 + c2) / 2
-        let c7 = pow(cMean, 7)
+        let c7 = seventh(cMean)
         let g = 0.5 * (1 - (c7 / (c7 + 6_103_515_625)).squareRoot())   // 25⁷
         let a1p = (1 + g) * a1, a2p = (1 + g) * a2
         let c1p = (a1p * a1p + b1 * b1).squareRoot(), c2p = (a2p * a2p + b2 * b2).squareRoot()
@@ -89,8 +87,9 @@ struct ColorDifference: Sendable {
         let radians = Double.pi / 180
         let t = 1 - 0.17 * cos((hMean - 30) * radians) + 0.24 * cos(2 * hMean * radians)
             + 0.32 * cos((3 * hMean + 6) * radians) - 0.20 * cos((4 * hMean - 63) * radians)
-        let dTheta = 30 * exp(-pow((hMean - 275) / 25, 2))
-        let cp7 = pow(cMeanP, 7)
+        let hue275 = (hMean - 275) / 25
+        let dTheta = 30 * exp(-hue275 * hue275)
+        let cp7 = seventh(cMeanP)
         let rc = 2 * (cp7 / (cp7 + 6_103_515_625)).squareRoot()
         let l50 = (lMean - 50) * (lMean - 50)
         let sl = 1 + 0.015 * l50 / (20 + l50).squareRoot()

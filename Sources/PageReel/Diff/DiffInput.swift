@@ -65,7 +65,7 @@ final class DiffInput {
             duration = animation.duration
             return
         }
-        let clip = try Self.media(path: path) { () throws(MediaError) in try VideoClip(path: path) }
+        let clip = try Self.media(path: path) { () throws(MediaError) in try VideoClip(path: path, conversion: .fast) }
         source = .clip(clip)
         (width, height) = (clip.width, clip.height)
         frameTimes = clip.frameTimes

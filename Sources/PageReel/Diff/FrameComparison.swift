@@ -1,3 +1,4 @@
+import CPixels
 import Dispatch
 import PageReelMedia
 import Synchronization
@@ -13,7 +14,6 @@ struct FrameComparison: Sendable {
     static let minimumShare = 0.0002
 
     let threshold: Double
-    private let colors = ColorDifference()
 
     init(threshold: Double) {
         self.threshold = threshold
@@ -49,10 +49,9 @@ struct FrameComparison: Sendable {
         // Per band (a row of blocks): changed pixels, their x and y sums, and the changed blocks' extent.
         struct Band { var count = 0; var sx = 0.0; var sy = 0.0; var box: (x0: Int, y0: Int, x1: Int, y1: Int)? }
         let bands = Mutex([Band](repeating: Band(), count: rows))
-        let limit = Float(threshold)
-        let bound = limit / ColorDifference.de2000OverDE76
-        let colors = self.colors, threshold = self.threshold, minimum = Self.minimumInBlock
-        let safe = ColorDifference.safeChannelDifference(below: threshold)
+        let bound = Float(threshold) / ColorDifference.de2000OverDE76
+        let threshold = self.threshold, minimum = Self.minimumInBlock
+        let safe = Int32(ColorDifference.safeChannelDifference(below: threshold))
         nonisolated(unsafe) let maskBase = mask?.baseAddress
         old.pixels.withUnsafeBufferPointer { a in
             new.pixels.withUnsafeBufferPointer { b in
@@ -61,21 +60,21 @@ struct FrameComparison: Sendable {
                     let y0 = row * block, y1 = min(height, y0 + block)
                     var counts = [Int](repeating: 0, count: columns)
                     var changed: [(x: Int, y: Int)] = []
-                    for y in y0..<y1 {
-                        let line = y * width * 4
-                        for x in 0..<width {
-                            let i = line + x * 4
-                            let (r1, g1, b1) = (Int(pa[i]), Int(pa[i + 1]), Int(pa[i + 2]))
-                            let (r2, g2, b2) = (Int(pb[i]), Int(pb[i + 1]), Int(pb[i + 2]))
-                            // Channels this close cannot make a change (`safeChannelDifference`).
-                            if max(abs(r1 - r2), abs(g1 - g2), abs(b1 - b2)) <= safe { continue }
-                            let p = colors.lab(r1, g1, b1), q = colors.lab(r2, g2, b2)
-                            let dl = p.l - q.l, da = p.a - q.a, db = p.b - q.b
-                            // CIEDE2000 is at most √4.5 × CIE76: below that bound, no need for it.
-                            if (dl * dl + da * da + db * db).squareRoot() <= bound { continue }
-                            if ColorDifference.de2000(p, q) <= threshold { continue }
-                            counts[x / block] += 1
-                            changed.append((x, y))
+                    // A row's pixels past the cheap bounds (`pr_compare_row`): x, and both L*a*b*.
+                    var xs = [Int32](repeating: 0, count: width)
+                    var labs = [Float](repeating: 0, count: 6 * width)
+                    withUnsafePointer(to: ColorDifference.tables) { tables in
+                        for y in y0..<y1 {
+                            let line = y * width * 4
+                            let found = Int(pr_compare_row(pa + line, pb + line, Int32(width), safe, bound, tables, &xs, &labs))
+                            for k in 0..<found {
+                                let p = (l: labs[6 * k], a: labs[6 * k + 1], b: labs[6 * k + 2])
+                                let q = (l: labs[6 * k + 3], a: labs[6 * k + 4], b: labs[6 * k + 5])
+                                if ColorDifference.de2000(p, q) <= threshold { continue }
+                                let x = Int(xs[k])
+                                counts[x / block] += 1
+                                changed.append((x, y))
+                            }
                         }
                     }
                     var band = Band()

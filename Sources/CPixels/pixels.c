@@ -1,0 +1,273 @@
+#include "cpixels.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+// The L*a*b* arithmetic is written as ColorDifference's: no fused multiply-adds.
+#pragma STDC FP_CONTRACT OFF
+
+void pr_interleave(uint32_t *out, const uint8_t *r, const uint8_t *g, const uint8_t *b, const uint8_t *a, int count) {
+    int x = 0;
+#if defined(__SSE2__)
+    const __m128i opaque = _mm_set1_epi8((char)0xFF);
+    for (; x + 16 <= count; x += 16) {
+        __m128i vr = _mm_loadu_si128((const __m128i *)(r + x));
+        __m128i vg = _mm_loadu_si128((const __m128i *)(g + x));
+        __m128i vb = _mm_loadu_si128((const __m128i *)(b + x));
+        __m128i va = a ? _mm_loadu_si128((const __m128i *)(a + x)) : opaque;
+        __m128i rg0 = _mm_unpacklo_epi8(vr, vg), rg1 = _mm_unpackhi_epi8(vr, vg);
+        __m128i ba0 = _mm_unpacklo_epi8(vb, va), ba1 = _mm_unpackhi_epi8(vb, va);
+        __m128i *o = (__m128i *)(out + x);
+        _mm_storeu_si128(o, _mm_unpacklo_epi16(rg0, ba0));
+        _mm_storeu_si128(o + 1, _mm_unpackhi_epi16(rg0, ba0));
+        _mm_storeu_si128(o + 2, _mm_unpacklo_epi16(rg1, ba1));
+        _mm_storeu_si128(o + 3, _mm_unpackhi_epi16(rg1, ba1));
+    }
+#endif
+    for (; x < count; x++) {
+        out[x] = (uint32_t)r[x] | (uint32_t)g[x] << 8 | (uint32_t)b[x] << 16 | (uint32_t)(a ? a[x] : 0xFF) << 24;
+    }
+}
+
+// Chroma 2× up, as swscale's bicubic (B = 0, C = 0.6): a pixel a quarter of a sample from the
+// nearest sample takes it ×0.871875, the other neighbour (¾ away) ×0.240625, and the two beyond
+// (1¼ and 1¾ away) ×−0.084375 and ×−0.028125. The weights sum to 1.
+#define W_NEAR 0.871875f
+#define W_OTHER 0.240625f
+#define W_BEYOND_NEAR (-0.084375f)
+#define W_BEYOND_OTHER (-0.028125f)
+
+/// A chroma row between stored rows: `near` the nearest, `other` the next on the pixel's side,
+/// `beyond_near` past `near` away from it, `beyond_other` past `other`. Less 128.
+static void chroma_row(float *row, const uint8_t *near, const uint8_t *other, const uint8_t *beyond_near,
+                       const uint8_t *beyond_other, int count) {
+    for (int i = 0; i < count; i++) {
+        row[i] = W_NEAR * (float)near[i] + W_OTHER * (float)other[i] + W_BEYOND_NEAR * (float)beyond_near[i]
+            + W_BEYOND_OTHER * (float)beyond_other[i] - 128.0f;
+    }
+}
+
+/// A chroma row of `count` samples (two more at either end repeating the end ones) spread to
+/// `width` pixels: sample i is centred between pixels 2i and 2i + 1.
+static void chroma_across(float *out, const float *row, int count, int width) {
+    int i = 0;
+#if defined(__SSE2__)
+    // Four samples at a time: their even and odd pixels, interleaved.
+    const __m128 near = _mm_set1_ps(W_NEAR), other = _mm_set1_ps(W_OTHER);
+    const __m128 beyond_near = _mm_set1_ps(W_BEYOND_NEAR), beyond_other = _mm_set1_ps(W_BEYOND_OTHER);
+    for (; i + 4 <= width / 2; i += 4) {
+        __m128 m2 = _mm_loadu_ps(row + i - 2), m1 = _mm_loadu_ps(row + i - 1), c = _mm_loadu_ps(row + i);
+        __m128 p1 = _mm_loadu_ps(row + i + 1), p2 = _mm_loadu_ps(row + i + 2);
+        __m128 base = _mm_mul_ps(near, c);
+        __m128 even = _mm_add_ps(_mm_add_ps(_mm_add_ps(base, _mm_mul_ps(other, m1)), _mm_mul_ps(beyond_near, p1)),
+                                 _mm_mul_ps(beyond_other, m2));
+        __m128 odd = _mm_add_ps(_mm_add_ps(_mm_add_ps(base, _mm_mul_ps(other, p1)), _mm_mul_ps(beyond_near, m1)),
+                                _mm_mul_ps(beyond_other, p2));
+        _mm_storeu_ps(out + 2 * i, _mm_unpacklo_ps(even, odd));
+        _mm_storeu_ps(out + 2 * i + 4, _mm_unpackhi_ps(even, odd));
+    }
+#endif
+    for (; i < width / 2; i++) {
+        out[2 * i] = W_NEAR * row[i] + W_OTHER * row[i - 1] + W_BEYOND_NEAR * row[i + 1] + W_BEYOND_OTHER * row[i - 2];
+        out[2 * i + 1] = W_NEAR * row[i] + W_OTHER * row[i + 1] + W_BEYOND_NEAR * row[i - 1] + W_BEYOND_OTHER * row[i + 2];
+    }
+    if (width % 2) {
+        i = count - 1;
+        out[width - 1] = W_NEAR * row[i] + W_OTHER * row[i - 1] + W_BEYOND_NEAR * row[i + 1] + W_BEYOND_OTHER * row[i - 2];
+    }
+}
+
+static inline int clamp_row(int j, int rows) { return j < 0 ? 0 : j >= rows ? rows - 1 : j; }
+
+/// One luma row and its chroma (less 128, one per pixel) as RGBA.
+static inline __attribute__((always_inline)) void rgba_row(uint32_t *o, const uint8_t *ys, const float *uu,
+                                                           const float *vv, int width, float y_offset, float y_scale,
+                                                           float crv, float cgu, float cgv, float cbu) {
+    for (int x = 0; x < width; x++) {
+        float l = ((float)ys[x] - y_offset) * y_scale;
+        float r = l + crv * vv[x] + 0.5f, g = l - cgu * uu[x] - cgv * vv[x] + 0.5f, b = l + cbu * uu[x] + 0.5f;
+        r = r < 0.0f ? 0.0f : r > 255.0f ? 255.0f : r;
+        g = g < 0.0f ? 0.0f : g > 255.0f ? 255.0f : g;
+        b = b < 0.0f ? 0.0f : b > 255.0f ? 255.0f : b;
+        o[x] = (uint32_t)(int)r | (uint32_t)(int)g << 8 | (uint32_t)(int)b << 16 | 0xFF000000u;
+    }
+}
+
+static void rgba_row_plain(uint32_t *o, const uint8_t *ys, const float *uu, const float *vv, int width,
+                           float y_offset, float y_scale, float crv, float cgu, float cgv, float cbu) {
+    rgba_row(o, ys, uu, vv, width, y_offset, y_scale, crv, cgu, cgv, cbu);
+}
+
+#if defined(__x86_64__)
+// The same loop eight pixels wide; the same floats (no fused multiply-adds: FP_CONTRACT is off).
+__attribute__((target("avx2")))
+static void rgba_row_avx2(uint32_t *o, const uint8_t *ys, const float *uu, const float *vv, int width,
+                          float y_offset, float y_scale, float crv, float cgu, float cgv, float cbu) {
+    rgba_row(o, ys, uu, vv, width, y_offset, y_scale, crv, cgu, cgv, cbu);
+}
+#endif
+
+void pr_yuv420_rgba(uint32_t *out, int width, int height,
+                    const uint8_t *y, int y_stride, const uint8_t *u, int u_stride, const uint8_t *v, int v_stride,
+                    float y_offset, float y_scale, float crv, float cgu, float cgv, float cbu, float *scratch) {
+    void (*row_of)(uint32_t *, const uint8_t *, const float *, const float *, int, float, float, float, float, float,
+                   float) = rgba_row_plain;
+#if defined(__x86_64__)
+    if (__builtin_cpu_supports("avx2")) row_of = rgba_row_avx2;
+#endif
+    int cw = (width + 1) / 2, ch = (height + 1) / 2;
+    // Each chroma row with room for two repeated samples at either end.
+    float *cu = scratch + 2, *cv = cu + cw + 4, *uu = cv + cw + 2, *vv = uu + width;
+    for (int row = 0; row < height; row++) {
+        // Chroma row j is centred between luma rows 2j and 2j + 1: row 2j is a quarter of a chroma
+        // row from j towards j − 1, row 2j + 1 a quarter towards j + 1.
+        int j = row / 2, step = row % 2 ? 1 : -1;
+        int rows[4] = { j, clamp_row(j + step, ch), clamp_row(j - step, ch), clamp_row(j + 2 * step, ch) };
+        chroma_row(cu, u + (ptrdiff_t)rows[0] * u_stride, u + (ptrdiff_t)rows[1] * u_stride,
+                   u + (ptrdiff_t)rows[2] * u_stride, u + (ptrdiff_t)rows[3] * u_stride, cw);
+        chroma_row(cv, v + (ptrdiff_t)rows[0] * v_stride, v + (ptrdiff_t)rows[1] * v_stride,
+                   v + (ptrdiff_t)rows[2] * v_stride, v + (ptrdiff_t)rows[3] * v_stride, cw);
+        cu[-2] = cu[-1] = cu[0], cu[cw] = cu[cw + 1] = cu[cw - 1];
+        cv[-2] = cv[-1] = cv[0], cv[cw] = cv[cw + 1] = cv[cw - 1];
+        chroma_across(uu, cu, cw, width);
+        chroma_across(vv, cv, cw, width);
+        row_of(out + (ptrdiff_t)row * width, y + (ptrdiff_t)row * y_stride, uu, vv, width, y_offset, y_scale,
+               crv, cgu, cgv, cbu);
+    }
+}
+
+static inline float lab_f(const pr_lab_tables *t, float v) {
+    float p = fminf(fmaxf(v, 0.0f), 1.0f) * (float)t->f_steps;
+    int k = (int)p;
+    float w = p - (float)k;
+    return t->f[k] + (t->f[k + 1] - t->f[k]) * w;
+}
+
+void pr_lab(const pr_lab_tables *t, int r, int g, int b, float *lab) {
+    float lr = t->linear[r], lg = t->linear[g], lb = t->linear[b];
+    // sRGB → XYZ (IEC 61966-2-1), divided by the D65 white point.
+    float x = (0.4124564f * lr + 0.3575761f * lg + 0.1804375f * lb) / 0.95047f;
+    float y = 0.2126729f * lr + 0.7151522f * lg + 0.0721750f * lb;
+    float z = (0.0193339f * lr + 0.1191920f * lg + 0.9503041f * lb) / 1.08883f;
+    float fx = lab_f(t, x), fy = lab_f(t, y), fz = lab_f(t, z);
+    lab[0] = 116.0f * fy - 16.0f;
+    lab[1] = 500.0f * (fx - fy);
+    lab[2] = 200.0f * (fy - fz);
+}
+
+#if defined(__SSE2__)
+// The L*a*b* of four colours (8-bit channels in `r`, `g`, `b`) in lanes: pr_lab's arithmetic,
+// lane by lane (SSE's add, mul, div and min/max round as the scalar ones do).
+static inline void lab4(const pr_lab_tables *t, const int *r, const int *g, const int *b,
+                        __m128 *L, __m128 *A, __m128 *B) {
+    const float *lin = t->linear;
+    __m128 lr = _mm_setr_ps(lin[r[0]], lin[r[1]], lin[r[2]], lin[r[3]]);
+    __m128 lg = _mm_setr_ps(lin[g[0]], lin[g[1]], lin[g[2]], lin[g[3]]);
+    __m128 lb = _mm_setr_ps(lin[b[0]], lin[b[1]], lin[b[2]], lin[b[3]]);
+#define MIX(c0, c1, c2) _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_set1_ps(c0), lr), _mm_mul_ps(_mm_set1_ps(c1), lg)), \
+                                   _mm_mul_ps(_mm_set1_ps(c2), lb))
+    __m128 v[3] = {
+        _mm_div_ps(MIX(0.4124564f, 0.3575761f, 0.1804375f), _mm_set1_ps(0.95047f)),
+        MIX(0.2126729f, 0.7151522f, 0.0721750f),
+        _mm_div_ps(MIX(0.0193339f, 0.1191920f, 0.9503041f), _mm_set1_ps(1.08883f)),
+    };
+#undef MIX
+    __m128 f[3];
+    const __m128 steps = _mm_set1_ps((float)t->f_steps), one = _mm_set1_ps(1.0f), zero = _mm_setzero_ps();
+    for (int c = 0; c < 3; c++) {
+        __m128 p = _mm_mul_ps(_mm_min_ps(_mm_max_ps(v[c], zero), one), steps);
+        __m128i k = _mm_cvttps_epi32(p);
+        __m128 w = _mm_sub_ps(p, _mm_cvtepi32_ps(k));
+        int ks[4];
+        _mm_storeu_si128((__m128i *)ks, k);
+        __m128 f0 = _mm_setr_ps(t->f[ks[0]], t->f[ks[1]], t->f[ks[2]], t->f[ks[3]]);
+        __m128 f1 = _mm_setr_ps(t->f[ks[0] + 1], t->f[ks[1] + 1], t->f[ks[2] + 1], t->f[ks[3] + 1]);
+        f[c] = _mm_add_ps(f0, _mm_mul_ps(_mm_sub_ps(f1, f0), w));
+    }
+    *L = _mm_sub_ps(_mm_mul_ps(_mm_set1_ps(116.0f), f[1]), _mm_set1_ps(16.0f));
+    *A = _mm_mul_ps(_mm_set1_ps(500.0f), _mm_sub_ps(f[0], f[1]));
+    *B = _mm_mul_ps(_mm_set1_ps(200.0f), _mm_sub_ps(f[1], f[2]));
+}
+#endif
+
+/// Whether pixel `x`'s channels differ by more than `safe`.
+static inline int differs(const uint8_t *a, const uint8_t *b, int x, int safe) {
+    const uint8_t *p = a + 4 * x, *q = b + 4 * x;
+    return abs((int)p[0] - (int)q[0]) > safe || abs((int)p[1] - (int)q[1]) > safe || abs((int)p[2] - (int)q[2]) > safe;
+}
+
+/// Keeps, of the `n` pixels in `xs`, those whose colours are over `bound` apart in CIE76, with
+/// their L*a*b* in `labs`; returns how many.
+static int over_bound(const uint8_t *a, const uint8_t *b, int32_t *xs, int n, float bound,
+                      const pr_lab_tables *t, float *labs) {
+    int kept = 0, k = 0;
+#if defined(__SSE2__)
+    for (; k + 4 <= n; k += 4) {
+        int r[8], g[8], bl[8];
+        for (int j = 0; j < 4; j++) {
+            const uint8_t *p = a + 4 * xs[k + j], *q = b + 4 * xs[k + j];
+            r[j] = p[0]; g[j] = p[1]; bl[j] = p[2];
+            r[4 + j] = q[0]; g[4 + j] = q[1]; bl[4 + j] = q[2];
+        }
+        __m128 l1, a1, b1, l2, a2, b2;
+        lab4(t, r, g, bl, &l1, &a1, &b1);
+        lab4(t, r + 4, g + 4, bl + 4, &l2, &a2, &b2);
+        __m128 dl = _mm_sub_ps(l1, l2), da = _mm_sub_ps(a1, a2), db = _mm_sub_ps(b1, b2);
+        __m128 d = _mm_sqrt_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(dl, dl), _mm_mul_ps(da, da)), _mm_mul_ps(db, db)));
+        int over = _mm_movemask_ps(_mm_cmpgt_ps(d, _mm_set1_ps(bound)));
+        if (!over) continue;
+        float lab[6][4];
+        _mm_storeu_ps(lab[0], l1); _mm_storeu_ps(lab[1], a1); _mm_storeu_ps(lab[2], b1);
+        _mm_storeu_ps(lab[3], l2); _mm_storeu_ps(lab[4], a2); _mm_storeu_ps(lab[5], b2);
+        for (int j = 0; j < 4; j++) {
+            if (!(over >> j & 1)) continue;
+            for (int c = 0; c < 6; c++) labs[6 * kept + c] = lab[c][j];
+            xs[kept++] = xs[k + j];
+        }
+    }
+#endif
+    for (; k < n; k++) {
+        const uint8_t *p = a + 4 * xs[k], *q = b + 4 * xs[k];
+        float *pair = labs + 6 * kept;
+        pr_lab(t, p[0], p[1], p[2], pair);
+        pr_lab(t, q[0], q[1], q[2], pair + 3);
+        float dl = pair[0] - pair[3], da = pair[1] - pair[4], db = pair[2] - pair[5];
+        if (sqrtf(dl * dl + da * da + db * db) <= bound) continue;
+        xs[kept++] = xs[k];
+    }
+    return kept;
+}
+
+int pr_compare_row(const uint8_t *a, const uint8_t *b, int count, int safe, float bound,
+                   const pr_lab_tables *t, int32_t *xs, float *labs) {
+    int n = 0, x = 0;
+#if defined(__SSE2__)
+    // Four pixels at a time: |a − b| per byte, less `safe` (alpha: less 255), all zero when no
+    // channel differs by more than `safe`.
+    uint8_t s = (uint8_t)(safe < 0 ? 0 : safe > 255 ? 255 : safe);
+    const __m128i limit = _mm_setr_epi8(s, s, s, (char)0xFF, s, s, s, (char)0xFF, s, s, s, (char)0xFF, s, s, s, (char)0xFF);
+    const __m128i zero = _mm_setzero_si128();
+    for (; x + 16 <= count; x += 16) {
+        unsigned mask = 0;
+        for (int k = 0; k < 4; k++) {
+            __m128i va = _mm_loadu_si128((const __m128i *)(a + 4 * x) + k);
+            __m128i vb = _mm_loadu_si128((const __m128i *)(b + 4 * x) + k);
+            __m128i d = _mm_or_si128(_mm_subs_epu8(va, vb), _mm_subs_epu8(vb, va));
+            // Bit per byte over `safe`; a pixel's four bits gathered below.
+            mask |= ((unsigned)~_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_subs_epu8(d, limit), zero)) & 0xFFFFu) << (16 * k % 32);
+            if (k == 1 || k == 3) {
+                for (int j = 0; j < 8; j++) if (mask >> (4 * j) & 0xF) xs[n++] = x + 8 * (k / 2) + j;
+                mask = 0;
+            }
+        }
+    }
+#endif
+    for (; x < count; x++) if (differs(a, b, x, safe)) xs[n++] = x;
+    return over_bound(a, b, xs, n, bound, t, labs);
+}
