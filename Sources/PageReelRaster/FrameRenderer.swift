@@ -125,7 +125,7 @@ public final class FrameRenderer: Sendable {
         } else {
             var flat = Pixmap(width: 0, height: 0)
             try render(scene.scene(of: layer), into: &flat)
-            texture = Texture(flat, mipmapped: false)
+            texture = Texture(flat, mipmapped: false).findingOpaqueCross()
         }
         if minified { texture = texture.withMipmaps() }
         let picture = (layer: layer, texture: texture)

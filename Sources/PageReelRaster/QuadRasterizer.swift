@@ -43,6 +43,9 @@ struct QuadRasterizer: Sendable {
     private let outer: DevicePolygon
     /// Where coverage is certainly full (empty when unknown).
     private let inner: [DevicePolygon]
+    /// Where a texture that is not opaque throughout (a layer) is certainly drawn opaque: its
+    /// `opaqueRects`, inset by two texels, within `inner`; empty when unknown.
+    private let opaqueInner: [DevicePolygon]
     /// Rows [firstRow, endRow) that the quad touches.
     let firstRow: Int
     let endRow: Int
@@ -122,6 +125,29 @@ struct QuadRasterizer: Sendable {
         } else {
             minified = false
         }
+        // A sample of level l reads 2×2 of its texels, each the mean of 2^l × 2^l of level 0's, so
+        // it stays within 2^(l+1) texels of its point; the chunks' linear stepping strays well
+        // under a texel from the exact point. The deepest level sampled is one past the largest
+        // level of detail (its Jacobian norm bounds the one the sampler uses).
+        var opaqueInner: [DevicePolygon] = []
+        if case .texture(let texture, let origin, let scale, nil) = paint, !texture.isOpaque,
+           opacity >= 1, norms.count == 4, scale.x > 0, scale.y > 0 {
+            let lod = log2(largest * max(scale.x, scale.y)) + TextureSampler.lodBias
+            let deepest = minified ? min(Int(max(lod, 0).rounded(.down)) + 1, texture.levels.count - 1) : 0
+            let edge = (1 << (deepest + 1)) + 1
+            for r in texture.opaqueRects {
+                let ox0 = max(ix0, origin.x + Double(r.x0 + edge) / scale.x)
+                let ox1 = min(ix1, origin.x + Double(r.x1 - edge) / scale.x)
+                let oy0 = max(iy0, origin.y + Double(r.y0 + edge) / scale.y)
+                let oy1 = min(iy1, origin.y + Double(r.y1 - edge) / scale.y)
+                // Inside the outline's corners too: the cross of the interior, as above.
+                let crossX0 = max(ox0, outline.x + inset), crossX1 = min(ox1, outline.x + outline.width - inset)
+                let crossY0 = max(oy0, outline.y + inset), crossY1 = min(oy1, outline.y + outline.height - inset)
+                if ox0 < ox1, crossY0 < crossY1, let p = forward.polygon(ox0, crossY0, ox1, crossY1) { opaqueInner.append(p) }
+                if crossX0 < crossX1, oy0 < oy1, let p = forward.polygon(crossX0, oy0, crossX1, oy1) { opaqueInner.append(p) }
+            }
+        }
+        self.opaqueInner = opaqueInner
     }
 
     /// Whether `source` drawn through `transform` makes a texture of `texelsPerUnit` smaller
@@ -150,15 +176,30 @@ struct QuadRasterizer: Sendable {
     /// before it is wasted work (`opaqueColumns`).
     var isOpaqueCover: Bool {
         guard case .texture(let texture, _, _, let shading) = paint else { return false }
-        return texture.isOpaque && shading == nil && Int(opacity * 256 + 0.5) >= 256
+        return (texture.isOpaque || !opaqueInner.isEmpty) && shading == nil && Int(opacity * 256 + 0.5) >= 256
     }
 
     /// Columns [start, end) of row `y` that the quad overwrites with opaque texels whatever was
     /// beneath (its fully covered interior), or nil; only for an `isOpaqueCover` quad.
     func opaqueColumns(row y: Int, width: Int) -> (start: Int, end: Int)? {
         guard y >= firstRow, y < endRow, let (x0, x1) = span(row: y, width: width) else { return nil }
-        let (in0, in1) = interior(row: y, width: x1, x0: x0, x1: x1)
-        return in0 < in1 ? (in0, in1) : nil
+        if opaqueInner.isEmpty {
+            let (in0, in1) = interior(row: y, width: x1, x0: x0, x1: x1)
+            return in0 < in1 ? (in0, in1) : nil
+        }
+        // The longest run the opaque rectangles cover (two that do not meet leave a gap between).
+        var best: (Int, Int)? = nil
+        var spans = opaqueInner.compactMap { $0.span(row: y, width: x1) }.map { (max($0.0, x0), min($0.1, x1)) }
+        spans.sort { $0.0 < $1.0 }
+        for run in spans where run.0 < run.1 {
+            if var last = best, run.0 <= last.1 {
+                last.1 = max(last.1, run.1)
+                best = last
+            } else if best.map({ run.1 - run.0 > $0.1 - $0.0 }) ?? true {
+                best = run
+            }
+        }
+        return best
     }
 
     /// Draws rows [rows.lowerBound, rows.upperBound) of the quad into `dst` (premultiplied RGBA words).

@@ -9,6 +9,9 @@ public struct Texture: Sendable {
     public let levels: [Level]
     /// True when every texel is fully opaque (lets shadows under it be skipped).
     public private(set) var isOpaque: Bool
+    /// Rectangles of level 0 (texel units, [x0, x1) × [y0, y1)) whose texels are all opaque
+    /// (`findingOpaqueCross()`): what is drawn under them is hidden when nothing minifies them.
+    public private(set) var opaqueRects: [(x0: Int, y0: Int, x1: Int, y1: Int)] = []
 
     public struct Level: Sendable {
         public let offset: Int
@@ -46,7 +49,61 @@ public struct Texture: Sendable {
             }
         }
         mipmapped.isOpaque = isOpaque
+        mipmapped.opaqueRects = opaqueRects
         return mipmapped
+    }
+
+    /// This texture with `opaqueRects` found: a cross of two rectangles of opaque texels through
+    /// its centre, one wide and one tall (a device's body without its rounded corners). Each is
+    /// the intersection of the opaque runs through the centre of the rows (or columns) it spans,
+    /// so every texel in it is opaque; rows whose run is under nine tenths of the widest are left
+    /// out (the corners).
+    public func findingOpaqueCross() -> Texture {
+        let w = width, h = height
+        guard w > 2, h > 2, !isOpaque else { return self }
+        var found = self
+        texels.withUnsafeBufferPointer { t in
+            func opaque(_ x: Int, _ y: Int) -> Bool { t[y * w + x] >= 0xFF00_0000 }
+            // The opaque run through the centre column of each row, and through the centre row of each column.
+            let cx = w / 2, cy = h / 2
+            let rows: [(Int, Int)?] = (0..<h).map { y in
+                guard opaque(cx, y) else { return nil }
+                var l = cx, r = cx + 1
+                while l > 0 && opaque(l - 1, y) { l -= 1 }
+                while r < w && opaque(r, y) { r += 1 }
+                return (l, r)
+            }
+            let columns: [(Int, Int)?] = (0..<w).map { x in
+                guard opaque(x, cy) else { return nil }
+                var top = cy, bottom = cy + 1
+                while top > 0 && opaque(x, top - 1) { top -= 1 }
+                while bottom < h && opaque(x, bottom) { bottom += 1 }
+                return (top, bottom)
+            }
+            found.opaqueRects = [Self.band(rows, around: cy), Self.band(columns, around: cx)]
+                .compactMap { $0 }
+                .enumerated().map { k, band in
+                    k == 0 ? (band.lo, band.from, band.hi, band.to) : (band.from, band.lo, band.to, band.hi)
+                }
+        }
+        return found
+    }
+
+    /// Of runs `runs[i]` = [lo, hi) along lines i, the lines around `centre` whose runs are at least
+    /// nine tenths of the longest, and the intersection of their runs: lines [from, to), run [lo, hi).
+    private static func band(_ runs: [(Int, Int)?], around centre: Int) -> (from: Int, to: Int, lo: Int, hi: Int)? {
+        let longest = runs.map { $0.map { $0.1 - $0.0 } ?? 0 }.max() ?? 0
+        func long(_ i: Int) -> Bool { runs[i].map { 10 * ($0.1 - $0.0) >= 9 * longest } ?? false }
+        guard longest > 0, long(centre) else { return nil }
+        var from = centre, to = centre + 1
+        while from > 0 && long(from - 1) { from -= 1 }
+        while to < runs.count && long(to) { to += 1 }
+        var lo = Int.min, hi = Int.max
+        for i in from..<to {
+            lo = max(lo, runs[i]!.0)
+            hi = min(hi, runs[i]!.1)
+        }
+        return lo < hi ? (from, to, lo, hi) : nil
     }
 
     /// Lays out the levels, lets `fill` write level 0, and box-filters the others from it.

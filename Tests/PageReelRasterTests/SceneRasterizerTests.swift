@@ -50,4 +50,62 @@ import Testing
         let quad = SceneRasterizer.rasterizer(for: items[1], scene: faded, textures: textures)
         #expect(quad?.isOpaqueCover == false)
     }
+
+    /// A device-like layer picture: noise inside a rounded rectangle, transparent outside it.
+    static func roundedBody(width: Int, height: Int, radius: Double) -> Pixmap {
+        var body = noisePixmap(width: width, height: height, seed: 777)
+        for y in 0..<height {
+            for x in 0..<width {
+                let dx = max(radius - (Double(x) + 0.5), Double(x) + 0.5 - (Double(width) - radius), 0)
+                let dy = max(radius - (Double(y) + 0.5), Double(y) + 0.5 - (Double(height) - radius), 0)
+                if dx * dx + dy * dy > radius * radius { body.pixels.replaceSubrange((y * width + x) * 4..<(y * width + x + 1) * 4, with: [0, 0, 0, 0]) }
+            }
+        }
+        return body
+    }
+
+    /// The opaque cross found in a layer's picture holds only opaque texels and leaves the
+    /// rounded corners out.
+    @Test func theOpaqueCrossIsOpaque() throws {
+        let texture = Texture(Self.roundedBody(width: 120, height: 200, radius: 30), mipmapped: false).findingOpaqueCross()
+        try #require(texture.opaqueRects.count == 2)
+        for r in texture.opaqueRects {
+            for y in r.y0..<r.y1 {
+                for x in r.x0..<r.x1 { #expect(texture.texels[y * 120 + x] >= 0xFF00_0000, "\(x) \(y)") }
+            }
+        }
+        // Together they reach most of the body: near each side, and all but its corners.
+        #expect(texture.opaqueRects.contains { $0.x1 - $0.x0 >= 100 && $0.y1 - $0.y0 >= 150 }, "\(texture.opaqueRects)")
+        #expect(texture.opaqueRects.contains { $0.y1 - $0.y0 >= 180 && $0.x1 - $0.x0 >= 60 }, "\(texture.opaqueRects)")
+    }
+
+    /// A layer with transparent corners, turned (and shrunk, so sampled from its mip levels), over
+    /// a page it hides much of: skipping what its opaque cross hides gives the pixels of drawing
+    /// both whole.
+    @Test(arguments: [0.9, 0.45])
+    func aLayersOpaqueCrossHidesWhatIsUnderIt(_ size: Double) throws {
+        let (scene, textures) = Self.overlappingPages()
+        let back = try #require(SceneRasterizer.rasterizer(for: scene.items[0], scene: scene, textures: textures))
+        var texture = Texture(Self.roundedBody(width: 120, height: 200, radius: 30), mipmapped: false).findingOpaqueCross()
+        let turn = Matrix4.translation(110, 85) * .perspective(400) * .rotation(0.35, axis: 0, 1, 0)
+            * .rotation(0.2, axis: 0, 0, 1) * .scale(size, size) * .translation(-60, -100)
+        let source = Rect(x: 0, y: 0, width: 120, height: 200)
+        if QuadRasterizer.minifies(turn, source: source, texelsPerUnit: 1) { texture = texture.withMipmaps() }
+        if size < 0.5 { #expect(texture.levels.count > 1) }
+        let front = try #require(QuadRasterizer(transform: turn, source: source, outline: source, cornerRadius: 0,
+                                                antialiased: .all, opacity: 1,
+                                                paint: .texture(texture, origin: (0, 0), scale: (1, 1), shading: nil),
+                                                clipHeight: scene.height))
+        try #require(front.isOpaqueCover)
+        let hidden = SceneRasterizer.hiddenColumns([back, front], rows: 0..<scene.height, width: scene.width)
+        #expect(hidden[1].contains { $0.end - $0.start >= 32 })
+        let bg = Blend.premultiplied(r: 0, g: 0, b: 0, a: 255)
+        var skipped = Pixmap(width: scene.width, height: scene.height)
+        SceneRasterizer().draw([back, front], clearTo: bg, into: &skipped)
+        var whole = Pixmap(width: scene.width, height: scene.height)
+        SceneRasterizer().draw([QuadRasterizer](), clearTo: bg, into: &whole)
+        for quad in [back, front] { SceneRasterizer().draw([quad], clearTo: nil, into: &whole) }
+        let same = skipped == whole
+        #expect(same, "skipping what the cross hides changed pixels")
+    }
 }
