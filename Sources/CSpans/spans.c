@@ -506,3 +506,33 @@ int pr_chunk_ends(const pr_projection *p, double yc, int64_t x0, int64_t x1, int
     }
     return count;
 }
+
+void pr_row_lerp_span(uint32_t *dst, const uint32_t *src, int count, int w) {
+    int k = 0;
+#if defined(__SSE2__) && !defined(PR_SPANS_SCALAR)
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i wa = _mm_set1_epi16((short)(256 - w)), wb = _mm_set1_epi16((short)w);
+    for (; k + 4 <= count; k += 4) {
+        __m128i a = _mm_loadu_si128((const __m128i *)(src + k)), b = _mm_loadu_si128((const __m128i *)(src + k + 1));
+        // Per channel (a·(256 − w) + b·w) >> 8: at most 255·256, so 16-bit lanes hold it.
+        __m128i lo = _mm_srli_epi16(_mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(a, zero), wa),
+                                                  _mm_mullo_epi16(_mm_unpacklo_epi8(b, zero), wb)), 8);
+        __m128i hi = _mm_srli_epi16(_mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(a, zero), wa),
+                                                  _mm_mullo_epi16(_mm_unpackhi_epi8(b, zero), wb)), 8);
+        __m128i p = _mm_packus_epi16(lo, hi);
+        // All four opaque (alpha bytes 255): stored as they are.
+        __m128i alpha = _mm_srli_epi32(p, 24);
+        if (_mm_movemask_epi8(_mm_cmpeq_epi32(alpha, _mm_set1_epi32(255))) == 0xFFFF) {
+            _mm_storeu_si128((__m128i *)(dst + k), p);
+            continue;
+        }
+        uint32_t s4[4];
+        _mm_storeu_si128((__m128i *)s4, p);
+        for (int j = 0; j < 4; j++) store(dst + k + j, s4[j]);
+    }
+#endif
+    for (; k < count; k++) {
+        uint64_t v = (widen(src[k]) * (uint64_t)(256 - w) + widen(src[k + 1]) * (uint64_t)w) >> 8;
+        store(dst + k, narrow(v & 0x00FF00FF00FF00FFull));
+    }
+}

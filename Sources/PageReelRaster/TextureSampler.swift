@@ -160,12 +160,9 @@ struct TextureSampler {
     @inline(__always)
     private func rowSpan(_ dst: UnsafeMutablePointer<UInt32>, count: Int, level: Texture.Level, x: Int, y: Int, dx: Int) {
         let row = texels.baseAddress! + level.offset + (y &>> 16) &* level.width
-        if dx == 65536 && x & 0xFFFF == 0 {
-            let from = row + (x &>> 16)
-            for k in 0..<count {
-                let p = from[k]
-                dst[k] = p >= 0xFF00_0000 ? p : Blend.over(p, dst[k])
-            }
+        if dx == 65536 {
+            // A page at rest or sliding: every sample the same fraction between two texels.
+            pr_row_lerp_span(dst, row + (x &>> 16), Int32(count), Int32((x &>> 8) & 255))
             return
         }
         var x = x

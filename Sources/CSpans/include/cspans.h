@@ -24,6 +24,11 @@ typedef struct {
 /// what `dst` holds (premultiplied src-over). Every sample's 2×2 texels must lie inside the level.
 void pr_bilinear_span(uint32_t *dst, int count, pr_level level, int64_t x, int64_t y, int64_t dx, int64_t dy);
 
+/// `count` samples along one texel row stepped by exactly one texel, each `(256 − w)/256` of
+/// `src[k]` and `w/256` of `src[k + 1]` per channel (w 0…255; 0 copies), laid over `dst` where not
+/// opaque: `pr_bilinear_span`'s words for a row of texels at a fixed fraction, in SSE2.
+void pr_row_lerp_span(uint32_t *dst, const uint32_t *src, int count, int w);
+
 /// Like `pr_bilinear_span` for two levels at once: each sample blends level `a`'s bilinear sample
 /// toward level `b`'s by t/256, t = round(clamp(lod, 0, 1) · 256) with `lod` stepped by `lod_step`
 /// (t = 0 throughout when `blend` is 0, the top level). Coordinates are per level.
