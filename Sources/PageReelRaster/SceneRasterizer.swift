@@ -26,14 +26,25 @@ public struct SceneRasterizer: Sendable {
                     hidden: [(start: Int, end: Int)]?) {
             switch self {
             case .quad(let quad): quad.render(rows: rows, into: frame, width: width, hidden: hidden)
-            case .sprite(let sprite): sprite.render(rows: rows, into: frame, width: width, height: height)
+            case .sprite(let sprite): sprite.render(rows: rows, into: frame, width: width, height: height, hidden: hidden)
             }
         }
 
-        /// The quad, when it overwrites what it fully covers (`QuadRasterizer.isOpaqueCover`).
-        var opaqueCover: QuadRasterizer? {
-            if case .quad(let quad) = self, quad.isOpaqueCover { return quad }
-            return nil
+        /// Whether it overwrites some pixels with opaque ones whatever was beneath: a quad that is
+        /// an opaque cover (`QuadRasterizer.isOpaqueCover`), a sprite with opaque runs.
+        var isCover: Bool {
+            switch self {
+            case .quad(let quad): quad.isOpaqueCover
+            case .sprite(let sprite): sprite.widestOpaque.contains { $0.start < $0.end }
+            }
+        }
+
+        /// Columns [start, end) of row `y` it overwrites with opaque pixels, or nil.
+        func opaqueColumns(row y: Int, width: Int) -> (start: Int, end: Int)? {
+            switch self {
+            case .quad(let quad): quad.opaqueColumns(row: y, width: width)
+            case .sprite(let sprite): sprite.opaqueColumns(row: y, width: width)
+            }
         }
     }
 
@@ -99,7 +110,7 @@ public struct SceneRasterizer: Sendable {
         let width = pixmap.width, height = pixmap.height
         let band = max(1, bandHeight)
         let bands = (height + band - 1) / band
-        let covers = items.map(\.opaqueCover)
+        let covers = items.map { $0.isCover ? $0 : nil }
         let anyCover = covers.contains { $0 != nil }
         pixmap.pixels.withUnsafeMutableBytes { raw in
             guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt32.self) else { return }
@@ -125,6 +136,11 @@ public struct SceneRasterizer: Sendable {
     /// the widest run of columns that a later opaque cover overwrites: painting there first is wasted.
     /// One run per row keeps it simple; the front page, drawn last, hides most of what is behind it.
     static func hiddenColumns(_ covers: [QuadRasterizer?], rows: Range<Int>,
+                              width: Int) -> [[(start: Int, end: Int)]] {
+        hiddenColumns(covers.map { $0.map(BandItem.quad) }, rows: rows, width: width)
+    }
+
+    static func hiddenColumns(_ covers: [BandItem?], rows: Range<Int>,
                               width: Int) -> [[(start: Int, end: Int)]] {
         var hidden = [[(start: Int, end: Int)]](repeating: [], count: covers.count + 1)
         var widest = [(start: Int, end: Int)](repeating: (0, 0), count: rows.count)

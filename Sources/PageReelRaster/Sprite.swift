@@ -22,6 +22,8 @@ struct Sprite: Sendable {
     let y: Int
     /// The runs of each row.
     let runs: [[Run]]
+    /// Each row's longest opaque run (start == end: none), in the sprite's columns.
+    let widestOpaque: [(start: Int32, end: Int32)]
 
     init(_ pixmap: Pixmap, x: Int, y: Int) {
         width = pixmap.width
@@ -56,34 +58,60 @@ struct Sprite: Sendable {
             runs.append(rowRuns)
         }
         self.runs = runs
+        widestOpaque = runs.map { row in
+            row.filter(\.opaque).max { $0.end - $0.start < $1.end - $1.start }.map { ($0.start, $0.end) } ?? (0, 0)
+        }
+    }
+
+    /// Columns [start, end) of frame row `y` the sprite overwrites with opaque pixels (its longest
+    /// opaque run there), or nil.
+    func opaqueColumns(row y: Int, width frameWidth: Int) -> (start: Int, end: Int)? {
+        guard y >= self.y, y < self.y + height else { return nil }
+        let run = widestOpaque[y - self.y]
+        let start = max(Int(run.start) + x, 0), end = min(Int(run.end) + x, frameWidth)
+        return start < end ? (start, end) : nil
     }
 
     /// Draws rows [rows.lowerBound, rows.upperBound) of the frame that the sprite covers into `dst`
     /// (a frame `width` × `height` pixels), clipped to the frame.
-    func render(rows: Range<Int>, into dst: UnsafeMutablePointer<UInt32>, width frameWidth: Int, height frameHeight: Int) {
+    func render(rows: Range<Int>, into dst: UnsafeMutablePointer<UInt32>, width frameWidth: Int, height frameHeight: Int,
+                hidden: [(start: Int, end: Int)]? = nil) {
         let first = max(rows.lowerBound, y, 0), last = min(rows.upperBound, y + height, frameHeight)
         guard first < last else { return }
         words.withUnsafeBufferPointer { src in
             for row in first..<last {
                 let local = row - y
                 let frameRow = dst + row * frameWidth
+                // Columns a later opaque item overwrites, in the sprite's own.
+                let covered = hidden.map { ($0[row - rows.lowerBound].start - x, $0[row - rows.lowerBound].end - x) } ?? (0, 0)
+                let from = src.baseAddress! + local * width
                 for run in runs[local] {
                     let start = max(Int(run.start), -x), end = min(Int(run.end), frameWidth - x)
                     guard start < end else { continue }
-                    let from = src.baseAddress! + local * width
-                    if run.opaque {
-                        (frameRow + x + start).update(from: from + start, count: end - start)
-                    } else {
-                        for column in start..<end {
-                            frameRow[x + column] = Blend.over(from[column], frameRow[x + column])
-                        }
+                    // What is left of the run around the covered columns: before them, after them.
+                    if covered.0 >= covered.1 {
+                        draw(from: from, start, end, into: frameRow + x, opaque: run.opaque)
+                        continue
                     }
+                    let before = min(end, covered.0), after = max(start, covered.1)
+                    if start < before { draw(from: from, start, before, into: frameRow + x, opaque: run.opaque) }
+                    if after < end { draw(from: from, after, end, into: frameRow + x, opaque: run.opaque) }
                 }
             }
         }
     }
 
     /// Draws the sprite over `pixmap`, clipped to it.
+    /// Columns [a, b) of a sprite row `from` onto a frame row `to` (both at the sprite's column 0).
+    @inline(__always)
+    private func draw(from: UnsafePointer<UInt32>, _ a: Int, _ b: Int, into to: UnsafeMutablePointer<UInt32>, opaque: Bool) {
+        if opaque {
+            (to + a).update(from: from + a, count: b - a)
+        } else {
+            for column in a..<b { to[column] = Blend.over(from[column], to[column]) }
+        }
+    }
+
     func draw(into pixmap: inout Pixmap) {
         let width = pixmap.width, height = pixmap.height
         pixmap.pixels.withUnsafeMutableBytes { bytes in

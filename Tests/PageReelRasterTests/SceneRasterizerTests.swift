@@ -108,4 +108,34 @@ import Testing
         let same = skipped == whole
         #expect(same, "skipping what the cross hides changed pixels")
     }
+
+    /// Sprites hide what is under their opaque runs and skip what a later opaque item hides (a
+    /// backdrop under a device's body, the body under its screen's page): the same pixels as
+    /// drawing each item whole, one after the other.
+    @Test func spritesHideAndAreHidden() throws {
+        let (scene, textures) = Self.overlappingPages()
+        let page = try #require(SceneRasterizer.rasterizer(for: scene.items[1], scene: scene, textures: textures))
+        let backdrop = Sprite(noisePixmap(width: scene.width, height: scene.height, seed: 99), x: 0, y: 0)
+        // A body: an opaque rounded rectangle in a translucent rim (a shadow), partly off the frame.
+        var rimmed = Self.roundedBody(width: 150, height: 130, radius: 24)
+        for i in stride(from: 0, to: rimmed.pixels.count, by: 4) where rimmed.pixels[i + 3] == 0 {
+            rimmed.pixels.replaceSubrange(i..<i + 4, with: [10, 10, 10, 60])
+        }
+        let body = Sprite(rimmed, x: 90, y: -20)
+        let items: [SceneRasterizer.BandItem] = [.sprite(backdrop), .sprite(body), .quad(page)]
+        let allCover = items.allSatisfy { $0.isCover }
+        #expect(allCover)
+        let hidden = SceneRasterizer.hiddenColumns(items.map { $0 }, rows: 0..<scene.height, width: scene.width)
+        let backdropHidden = hidden[1].contains { $0.end - $0.start >= 100 }
+        let bodyHidden = hidden[2].contains { $0.end - $0.start >= 32 }
+        #expect(backdropHidden && bodyHidden)
+        let bg = Blend.premultiplied(r: 0, g: 0, b: 0, a: 255)
+        var skipped = Pixmap(width: scene.width, height: scene.height)
+        SceneRasterizer().draw(items, clearTo: bg, into: &skipped)
+        var whole = Pixmap(width: scene.width, height: scene.height)
+        SceneRasterizer().draw([SceneRasterizer.BandItem](), clearTo: bg, into: &whole)
+        for item in items { SceneRasterizer().draw([item], clearTo: nil, into: &whole) }
+        let same = skipped == whole
+        #expect(same, "skipping what is hidden changed pixels")
+    }
 }
