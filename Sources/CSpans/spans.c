@@ -380,8 +380,32 @@ static inline uint32_t trilinear(const pr_mip *levels, int top, int64_t tx, int6
     return lerp_packed(s0, s1, t > 256 ? 256 : t);
 }
 
+// Whether `count` samples stepped from (x, y) by (dx, dy) all have their 2×2 texels inside `level`
+// (`TextureSampler.contains`; stepping is linear, so the two ends bound every sample).
+static inline int contains(const pr_mip *level, int64_t x, int64_t y, int64_t dx, int64_t dy, int count) {
+    int64_t last_x = x + dx * (count - 1), last_y = y + dy * (count - 1);
+    int64_t min_x = x < last_x ? x : last_x, max_x = x < last_x ? last_x : x;
+    int64_t min_y = y < last_y ? y : last_y, max_y = y < last_y ? last_y : y;
+    return min_x >= 0 && min_y >= 0 && (max_x >> 16) < level->width - 1 && (max_y >> 16) < level->height - 1;
+}
+
 double pr_pixel_span(uint32_t *dst, int count, const pr_mip *levels, int top, int64_t tx, int64_t ty,
                      int64_t dx, int64_t dy, double lod, double lod_step, int mips, int k) {
+    if (!mips && count <= 64 && contains(&levels[0], tx - 32768, ty - 32768, dx, dy, count)) {
+        // Level 0, inside it: the samples a span at a time (the words `sample` gives), stored, or
+        // for a translucent page drawn over transparent texels (where a sample stays itself) and
+        // then scaled and laid over.
+        pr_level level = { levels[0].texels, levels[0].width };
+        if (k >= 256) {
+            pr_bilinear_span(dst, count, level, tx - 32768, ty - 32768, dx, dy);
+        } else {
+            uint32_t samples[64] = { 0 };
+            pr_bilinear_span(samples, count, level, tx - 32768, ty - 32768, dx, dy);
+            for (int i = 0; i < count; i++) dst[i] = over(scale(samples[i], k), dst[i]);
+        }
+        for (int i = 0; i < count; i++) lod += lod_step;
+        return lod;
+    }
     for (int i = 0; i < count; i++) {
         uint32_t p = mips ? trilinear(levels, top, tx, ty, lod) : sample(&levels[0], tx - 32768, ty - 32768);
         if (k >= 256) store(dst + i, p); else dst[i] = over(scale(p, k), dst[i]);
