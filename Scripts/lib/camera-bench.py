@@ -7,7 +7,7 @@ rounds (`pagereel bench`, release build, every core). Prints BENCHMARKS.md's "##
 The decks are Samples/turning-phone three ways, with the same scroll motion and length: flat (no
 pose, no camera: each turn or move that the next step waits for becomes a wait of its length),
 posed (its poses, no camera) and zoomed (its camera moves, no pose)."""
-import argparse, json, os, shutil, statistics, subprocess, sys
+import argparse, json, os, shutil, statistics, subprocess, sys, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -56,7 +56,7 @@ def main():
         return sorted(a / b for a, b in zip(fps[name], fps["flat"]))
     print("## Camera and pose")
     print()
-    print(f"`Scripts/bench-camera`: `pagereel bench` (render only, every core, release build) on Samples/turning-phone "
+    print(f"Measured {time.strftime('%Y-%m-%d %H:%M', time.gmtime())} UTC. `Scripts/bench-camera`: `pagereel bench` (render only, every core, release build) on Samples/turning-phone "
           f"({frames} frames, 1280×720, a phone with its screenshots and captions) three ways with the same motion: flat, "
           f"with its turns (`device.pose` and `pose` steps), with its camera moves (zoom 2.2 and back); "
           f"{args.rounds} interleaved rounds. Goal: ≥ 0.9× the flat deck's frames/s.")

@@ -70,7 +70,7 @@ def main():
 
     print("## diff")
     print()
-    print(f"`Scripts/bench-diff`: `pagereel diff` (release build, both cores) and ffmpeg's `ssim` filter on the same two "
+    print(f"Measured {time.strftime('%Y-%m-%d %H:%M', time.gmtime())} UTC. `Scripts/bench-diff`: `pagereel diff` (release build, both cores) and ffmpeg's `ssim` filter on the same two "
           f"1080p MP4s of the bench deck ({frames} frames, x264 at its default crf 18 and at crf 30), wall time, "
           f"{args.rounds} interleaved rounds. Goal: no slower than the ssim filter.")
     print()

@@ -146,7 +146,7 @@ def main():
 
     print("## One core against Skia, per deck")
     print()
-    print(f"`Scripts/bench-onecore`: each deck of [Scripts/bench-decks](Scripts/bench-decks) rendered by `pagereel bench` "
+    print(f"Measured {time.strftime('%Y-%m-%d %H:%M', time.gmtime())} UTC. `Scripts/bench-onecore`: each deck of [Scripts/bench-decks](Scripts/bench-decks) rendered by `pagereel bench` "
           f"(release build) and drawn by Skia (skia-python {skia_version()}, CPU raster, one thread), both pinned to "
           f"one core (`taskset -c {core}`), {args.rounds} interleaved rounds (which tool goes first alternates). "
           f"Goal: one core ≥ {GOAL:g}× Skia on every deck. frames/s are each tool's own figure: pagereel's covers all of "

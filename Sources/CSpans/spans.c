@@ -187,7 +187,7 @@ void pr_trilinear_span_1(uint32_t *dst, int count, pr_level a, int64_t ax, int64
     }
 }
 
-// The four-sample kernels: x86-64 only, chosen at run time (`pr_spans_width`).
+// The four- and eight-sample kernels: x86-64 only, chosen at run time (`pr_spans_width`).
 #if defined(__x86_64__) && !defined(PR_SPANS_SCALAR)
 #define PR_SPANS_AVX2 1
 #endif
@@ -321,6 +321,140 @@ static void trilinear_span_4(uint32_t *dst, int count, pr_level a, int64_t ax, i
                         b, bx + k * bdx, by + k * bdy, bdx, bdy, lod, lod_step, blend);
 }
 
+// Eight samples at a time, for spans whose positions and texel indices fit in 32 bits (every
+// texture pagereel makes): the positions step in 32-bit lanes (exact: each is below 2^31, so the
+// lanes' wrapping sums are the 64-bit ones), and each sample's channel sums are two `pmaddwd`s —
+// its top texels' channels interleaved (r0 r1 g0 g1 …) times (w00, w01), its bottom ones' times
+// (w10, w11). The same integers as `bilinear`, in a different order of the same additions.
+
+// Whether a span's samples (and their texel indices) fit the eight-sample kernels' 32-bit lanes.
+static inline int fits_32(pr_level level, int count, int64_t x, int64_t y, int64_t dx, int64_t dy) {
+    int64_t lx = x + (int64_t)(count - 1) * dx, ly = y + (int64_t)(count - 1) * dy;
+    int64_t hx = x > lx ? x : lx, hy = y > ly ? y : ly;
+    return x >= 0 && y >= 0 && lx >= 0 && ly >= 0 && hx < INT32_MAX && hy < INT32_MAX
+        && (hy >> 16) * (int64_t)level.width + (hx >> 16) < INT32_MAX - level.width
+        && 8 * dx > INT32_MIN && 8 * dx < INT32_MAX && 8 * dy > INT32_MIN && 8 * dy < INT32_MAX;
+}
+
+// The positions of samples k = 0…7 of a span, as 32-bit lanes.
+AVX2 __m256i steps8(int64_t v, int64_t d) {
+    return _mm256_add_epi32(_mm256_set1_epi32((int32_t)v),
+                            _mm256_mullo_epi32(_mm256_set1_epi32((int32_t)d), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
+}
+
+// Samples i (low 128-bit lane) and j (high)'s two texels in one texel row, as 16-bit words with the
+// channels interleaved: r0 r1 g0 g1 b0 b1 a0 a1.
+AVX2 __m256i texel_words(const uint32_t *row, int32_t i, int32_t j) {
+    __m256i v = _mm256_castsi128_si256(_mm_loadl_epi64((const __m128i *)(row + i)));
+    v = _mm256_inserti128_si256(v, _mm_loadl_epi64((const __m128i *)(row + j)), 1);
+    const __m256i interleave = _mm256_setr_epi8(0, -1, 4, -1, 1, -1, 5, -1, 2, -1, 6, -1, 3, -1, 7, -1,
+                                                0, -1, 4, -1, 1, -1, 5, -1, 2, -1, 6, -1, 3, -1, 7, -1);
+    return _mm256_shuffle_epi8(v, interleave);
+}
+
+// Samples i and i + 4 of eight: their channels (r g b a, 32-bit lanes), with the weight pairs of
+// lane i of `top` (w00 | w01 << 16) and `bottom` (w10 | w11 << 16).
+#define WEIGH_TWO(i) weigh_two(r0, r1, index[i], index[(i) + 4], \
+    _mm256_shuffle_epi32(top, _MM_SHUFFLE(i, i, i, i)), _mm256_shuffle_epi32(bottom, _MM_SHUFFLE(i, i, i, i)))
+AVX2 __m256i weigh_two(const uint32_t *r0, const uint32_t *r1, int32_t i, int32_t j, __m256i top, __m256i bottom) {
+    __m256i sum = _mm256_add_epi32(_mm256_madd_epi16(texel_words(r0, i, j), top),
+                                   _mm256_madd_epi16(texel_words(r1, i, j), bottom));
+    return _mm256_srli_epi32(sum, 8);
+}
+
+// Eight bilinear samples of `level` at 16.16 positions (x, y) (32-bit lanes, all inside the level)
+// as 16-bit words: `first` holds samples 0 1 | 4 5 (four channels each), `second` 2 3 | 6 7.
+typedef struct { __m256i first, second; } words8;
+
+AVX2 words8 bilinear8(pr_level level, __m256i x, __m256i y) {
+    const __m256i byte = _mm256_set1_epi32(255), half = _mm256_set1_epi32(128), whole = _mm256_set1_epi32(256);
+    const uint32_t *r0 = level.texels, *r1 = level.texels + level.width;
+    int32_t index[8] __attribute__((aligned(32)));
+    _mm256_store_si256((__m256i *)index, _mm256_add_epi32(_mm256_mullo_epi32(_mm256_srli_epi32(y, 16),
+                                                                              _mm256_set1_epi32((int32_t)level.width)),
+                                                           _mm256_srli_epi32(x, 16)));
+    prefetch_below(r0 + index[0], level.width);
+    // `bilinear_weights`, per 32-bit lane (wx·wy < 2^16, so a 16-bit multiply is exact).
+    __m256i wx = _mm256_and_si256(_mm256_srli_epi32(x, 8), byte), wy = _mm256_and_si256(_mm256_srli_epi32(y, 8), byte);
+    __m256i w11 = _mm256_srli_epi32(_mm256_add_epi32(_mm256_mullo_epi16(wx, wy), half), 8);
+    __m256i w10 = _mm256_sub_epi32(wy, w11);
+    __m256i w00 = _mm256_sub_epi32(_mm256_sub_epi32(whole, wx), w10), w01 = _mm256_sub_epi32(wx, w11);
+    __m256i top = _mm256_or_si256(w00, _mm256_slli_epi32(w01, 16)), bottom = _mm256_or_si256(w10, _mm256_slli_epi32(w11, 16));
+    __m256i s04 = WEIGH_TWO(0), s15 = WEIGH_TWO(1), s26 = WEIGH_TWO(2), s37 = WEIGH_TWO(3);
+    return (words8){ _mm256_packus_epi32(s04, s15), _mm256_packus_epi32(s26, s37) };
+}
+
+// `lerp` of two samples' words (as `bilinear8` lays them out) by t_a (first sample of each 128-bit
+// half) and t_b (second), given as 16-bit lanes [t_a ×4, t_b ×4 | …].
+AVX2 __m256i lerp_words(__m256i a, __m256i b, __m256i t) {
+    __m256i sum = _mm256_add_epi16(_mm256_mullo_epi16(a, _mm256_sub_epi16(_mm256_set1_epi16(256), t)),
+                                   _mm256_mullo_epi16(b, t));
+    return _mm256_srli_epi16(sum, 8);
+}
+
+// Packs eight samples' words and stores them as `store` does, in order.
+AVX2 void store8(uint32_t *dst, words8 w) {
+    __m256i p = _mm256_packus_epi16(w.first, w.second);
+    const __m256i alpha = _mm256_set1_epi32((int)0xFF000000u);
+    if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(_mm256_and_si256(p, alpha), alpha)) == -1) {
+        _mm256_storeu_si256((__m256i *)dst, p);
+        return;
+    }
+    uint32_t s[8];
+    _mm256_storeu_si256((__m256i *)s, p);
+    for (int k = 0; k < 8; k++) store(dst + k, s[k]);
+}
+
+__attribute__((target("avx2")))
+static void bilinear_span_8(uint32_t *dst, int count, pr_level level, int64_t x, int64_t y, int64_t dx, int64_t dy) {
+    int k = 0;
+    if (count >= 8 && fits_32(level, count, x, y, dx, dy)) {
+        __m256i xs = steps8(x, dx), ys = steps8(y, dy);
+        const __m256i dx8 = _mm256_set1_epi32((int32_t)(8 * dx)), dy8 = _mm256_set1_epi32((int32_t)(8 * dy));
+        for (; k + 8 <= count; k += 8) {
+            store8(dst + k, bilinear8(level, xs, ys));
+            xs = _mm256_add_epi32(xs, dx8);
+            ys = _mm256_add_epi32(ys, dy8);
+        }
+    }
+    bilinear_span_4(dst + k, count - k, level, x + k * dx, y + k * dy, dx, dy);
+}
+
+// 16-bit lanes [a ×4, b ×4 | c ×4, d ×4].
+AVX2 __m256i spread_pairs(int a, int b, int c, int d) {
+    return _mm256_setr_epi64x((int64_t)(0x0001000100010001ull * (uint64_t)a), (int64_t)(0x0001000100010001ull * (uint64_t)b),
+                              (int64_t)(0x0001000100010001ull * (uint64_t)c), (int64_t)(0x0001000100010001ull * (uint64_t)d));
+}
+
+__attribute__((target("avx2")))
+static void trilinear_span_8(uint32_t *dst, int count, pr_level a, int64_t ax, int64_t ay, int64_t adx, int64_t ady,
+                             pr_level b, int64_t bx, int64_t by, int64_t bdx, int64_t bdy,
+                             double lod, double lod_step, int blend) {
+    int k = 0;
+    if (count >= 8 && fits_32(a, count, ax, ay, adx, ady) && fits_32(b, count, bx, by, bdx, bdy)) {
+        __m256i axs = steps8(ax, adx), ays = steps8(ay, ady), bxs = steps8(bx, bdx), bys = steps8(by, bdy);
+        const __m256i adx8 = _mm256_set1_epi32((int32_t)(8 * adx)), ady8 = _mm256_set1_epi32((int32_t)(8 * ady));
+        const __m256i bdx8 = _mm256_set1_epi32((int32_t)(8 * bdx)), bdy8 = _mm256_set1_epi32((int32_t)(8 * bdy));
+        for (; k + 8 <= count; k += 8) {
+            // The level of detail is stepped one sample at a time, as the one-sample loop steps it.
+            int t[8];
+            for (int m = 0; m < 8; m++) { t[m] = level_blend(lod, blend); lod += lod_step; }
+            words8 p = bilinear8(a, axs, ays);
+            // t = 0 leaves a sample as it is: a·256/256.
+            if (t[0] | t[1] | t[2] | t[3] | t[4] | t[5] | t[6] | t[7]) {
+                words8 q = bilinear8(b, bxs, bys);
+                p.first = lerp_words(p.first, q.first, spread_pairs(t[0], t[1], t[4], t[5]));
+                p.second = lerp_words(p.second, q.second, spread_pairs(t[2], t[3], t[6], t[7]));
+            }
+            store8(dst + k, p);
+            axs = _mm256_add_epi32(axs, adx8); ays = _mm256_add_epi32(ays, ady8);
+            bxs = _mm256_add_epi32(bxs, bdx8); bys = _mm256_add_epi32(bys, bdy8);
+        }
+    }
+    trilinear_span_4(dst + k, count - k, a, ax + k * adx, ay + k * ady, adx, ady,
+                     b, bx + k * bdx, by + k * bdy, bdx, bdy, lod, lod_step, blend);
+}
+
 // AVX2 needs the CPU's support and the OS saving the 256-bit registers (XCR0 bits 1 and 2).
 static int detect_avx2(void) {
     unsigned a, b, c, d;
@@ -332,10 +466,10 @@ static int detect_avx2(void) {
 }
 
 int pr_spans_width(void) {
-    static int width;   // 0 until detected; then 4 or 1 (the same answer from every thread)
+    static int width;   // 0 until detected; then 8 or 1 (the same answer from every thread)
     int w = __atomic_load_n(&width, __ATOMIC_RELAXED);
     if (w == 0) {
-        w = detect_avx2() ? 4 : 1;
+        w = detect_avx2() ? 8 : 1;
         __atomic_store_n(&width, w, __ATOMIC_RELAXED);
     }
     return w;
@@ -349,7 +483,7 @@ int pr_spans_width(void) { return 1; }
 
 void pr_bilinear_span(uint32_t *dst, int count, pr_level level, int64_t x, int64_t y, int64_t dx, int64_t dy) {
 #if PR_SPANS_AVX2
-    if (pr_spans_width() == 4) { bilinear_span_4(dst, count, level, x, y, dx, dy); return; }
+    if (pr_spans_width() == 8) { bilinear_span_8(dst, count, level, x, y, dx, dy); return; }
 #endif
     pr_bilinear_span_1(dst, count, level, x, y, dx, dy);
 }
@@ -358,8 +492,8 @@ void pr_trilinear_span(uint32_t *dst, int count, pr_level a, int64_t ax, int64_t
                        pr_level b, int64_t bx, int64_t by, int64_t bdx, int64_t bdy,
                        double lod, double lod_step, int blend) {
 #if PR_SPANS_AVX2
-    if (pr_spans_width() == 4) {
-        trilinear_span_4(dst, count, a, ax, ay, adx, ady, b, bx, by, bdx, bdy, lod, lod_step, blend);
+    if (pr_spans_width() == 8) {
+        trilinear_span_8(dst, count, a, ax, ay, adx, ady, b, bx, by, bdx, bdy, lod, lod_step, blend);
         return;
     }
 #endif
@@ -522,7 +656,7 @@ int pr_chunk_ends(const pr_projection *p, double yc, int64_t x0, int64_t x1, int
                   int64_t *tx, int64_t *ty, double *lod) {
     int count = (int)((x1 - x0 + chunk - 1) / chunk) + 1, k = 0;
 #if PR_SPANS_AVX2
-    if (pr_spans_width() == 4) k = chunk_ends_4(p, yc, x0, x1, chunk, lod_bias, tx, ty, lod, count);
+    if (pr_spans_width() == 8) k = chunk_ends_4(p, yc, x0, x1, chunk, lod_bias, tx, ty, lod, count);
 #endif
     for (; k < count; k++) {
         int64_t x = x0 + (int64_t)k * chunk;

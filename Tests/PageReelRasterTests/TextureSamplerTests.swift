@@ -146,14 +146,14 @@ import Testing
         pr_level(texels: t.baseAddress! + texture.levels[l].offset, width: texture.levels[l].width)
     }
 
-    /// The kernels take four samples at a time where the CPU has AVX2, else one: checked against the
-    /// CPU's own flags, so the tests below run the four-sample kernels on such a machine.
-    @Test func fourSamplesAtATimeWhereTheCPUHasAVX2() {
+    /// The kernels take eight samples at a time where the CPU has AVX2, else one: checked against the
+    /// CPU's own flags, so the tests below run the eight- and four-sample kernels on such a machine.
+    @Test func eightSamplesAtATimeWhereTheCPUHasAVX2() {
         #expect(!HostCPU.flags.isEmpty)
-        #expect(pr_spans_width() == (HostCPU.hasAVX2 ? 4 : 1))
+        #expect(pr_spans_width() == (HostCPU.hasAVX2 ? 8 : 1))
     }
 
-    /// Every span length from 1 to 19 — groups of four and the samples left after them — through
+    /// Every span length from 1 to 19 — groups of eight, of four and the samples left after them — through
     /// the dispatched kernel and the one-sample one, for spans of every kind.
     @Test(arguments: 1...19)
     func bilinearSpansAreFilteringAtEveryLength(count: Int) {

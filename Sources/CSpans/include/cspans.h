@@ -1,6 +1,6 @@
 // CSpans: the texture sampling inner loops of pagereel's rasterizer and the chunk ends they start
-// from, in C for SSE2, the two span kernels and the chunk ends also in AVX2 (four at a time) for
-// CPUs that have it.
+// from, in C for SSE2; the two span kernels (eight samples at a time, then four) and the chunk ends
+// (four at a time) also in AVX2 for CPUs that have it.
 //
 // Swift's SIMD types did not beat the scalar code here (the lanes come from scattered texels, and
 // the widening, multiplying and packing did not map onto single instructions); with SSE2 each
@@ -36,8 +36,8 @@ void pr_trilinear_span(uint32_t *dst, int count, pr_level a, int64_t ax, int64_t
                        pr_level b, int64_t bx, int64_t by, int64_t bdx, int64_t bdy,
                        double lod, double lod_step, int blend);
 
-/// How many samples `pr_bilinear_span` and `pr_trilinear_span` compute at a time on this CPU: 4 with
-/// AVX2 (detected once, at the first call), else 1.
+/// How many samples `pr_bilinear_span` and `pr_trilinear_span` compute at a time on this CPU: 8 with
+/// AVX2 (detected once, at the first call; a span's last samples four and then one at a time), else 1.
 int pr_spans_width(void);
 
 /// `pr_bilinear_span` and `pr_trilinear_span` one sample at a time whatever the CPU (SSE2 on x86-64),
