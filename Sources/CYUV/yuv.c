@@ -181,7 +181,7 @@ void pr_yuv420_free(pr_yuv420 *c) {
 
 static inline uint8_t clip8(int v) { return v < 0 ? 0 : (v > 255 ? 255 : (uint8_t)v); }
 
-int pr_yuv420_avx2(void) { return PR_YUV_AVX2 && pr_spans_width() == 4; }
+int pr_yuv420_avx2(void) { return PR_YUV_AVX2 && pr_spans_width() > 1; }
 
 int pr_yuv420_vector(const pr_yuv420 *c) { return c->vector; }
 

@@ -14,6 +14,11 @@ final class FileWatcher: Sendable {
         var inode: UInt64
     }
 
+    /// How long the files must stay the same after a change before they are read, and how many
+    /// times that is waited for at most.
+    static let settle = 0.04
+    static let settleLooks = 25
+
     private let interval: Double
     private let files: @Sendable () -> [String]
     private let changed: @Sendable () -> Void
@@ -50,8 +55,17 @@ final class FileWatcher: Sendable {
         var last = FileWatcher.stamps(paths)
         while !stopped.load(ordering: .relaxed) {
             Thread.sleep(forTimeInterval: interval)
-            let now = FileWatcher.stamps(paths)
+            var now = FileWatcher.stamps(paths)
             guard now != last else { continue }
+            // A save in place (an editor truncating the file, then writing it) is read once the
+            // files hold still for `settle`, not half-written; a file still growing after
+            // `settleLooks` looks is read as it is, and read again at the next change.
+            for _ in 0..<Self.settleLooks {
+                Thread.sleep(forTimeInterval: Self.settle)
+                let again = FileWatcher.stamps(paths)
+                if again == now { break }
+                now = again
+            }
             changed()
             // The changed version may name other files. A file seen before keeps the stamp taken
             // before the reload read it, so a write during the reload is a change next time.
