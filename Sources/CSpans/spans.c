@@ -250,14 +250,23 @@ AVX2 __m256i bilinear4(pr_level level, __m256i x, __m256i y) {
     return _mm256_srli_epi16(_mm256_unpacklo_epi64(s01, s23), 8);
 }
 
-// `lerp` of four samples laid out as `bilinear4` gives them, by t0…t3.
-AVX2 __m256i lerp4(__m256i a, __m256i b, int t0, int t1, int t2, int t3) {
-    const uint64_t spread = 0x0001000100010001ull;
-    __m256i t = _mm256_setr_epi64x((int64_t)(spread * (uint64_t)t0), (int64_t)(spread * (uint64_t)t2),
-                                   (int64_t)(spread * (uint64_t)t1), (int64_t)(spread * (uint64_t)t3));
+// 16-bit lanes [a ×4, b ×4 | c ×4, d ×4].
+AVX2 __m256i spread_pairs(int a, int b, int c, int d) {
+    return _mm256_setr_epi64x((int64_t)(0x0001000100010001ull * (uint64_t)a), (int64_t)(0x0001000100010001ull * (uint64_t)b),
+                              (int64_t)(0x0001000100010001ull * (uint64_t)c), (int64_t)(0x0001000100010001ull * (uint64_t)d));
+}
+
+// `lerp` of two samples' channels in 16-bit words (four per sample, two samples per 128-bit half)
+// by each sample's t, given as 16-bit lanes [t ×4, t ×4 | t ×4, t ×4].
+AVX2 __m256i lerp_words(__m256i a, __m256i b, __m256i t) {
     __m256i sum = _mm256_add_epi16(_mm256_mullo_epi16(a, _mm256_sub_epi16(_mm256_set1_epi16(256), t)),
                                    _mm256_mullo_epi16(b, t));
     return _mm256_srli_epi16(sum, 8);
+}
+
+// `lerp` of four samples laid out as `bilinear4` gives them (0 and 2 in the low half), by t0…t3.
+AVX2 __m256i lerp4(__m256i a, __m256i b, int t0, int t1, int t2, int t3) {
+    return lerp_words(a, b, spread_pairs(t0, t2, t1, t3));
 }
 
 // Packs four samples laid out as `bilinear4` gives them and stores them as `store` does.
@@ -384,14 +393,6 @@ AVX2 words8 bilinear8(pr_level level, __m256i x, __m256i y) {
     return (words8){ _mm256_packus_epi32(s04, s15), _mm256_packus_epi32(s26, s37) };
 }
 
-// `lerp` of two samples' words (as `bilinear8` lays them out) by t_a (first sample of each 128-bit
-// half) and t_b (second), given as 16-bit lanes [t_a ×4, t_b ×4 | …].
-AVX2 __m256i lerp_words(__m256i a, __m256i b, __m256i t) {
-    __m256i sum = _mm256_add_epi16(_mm256_mullo_epi16(a, _mm256_sub_epi16(_mm256_set1_epi16(256), t)),
-                                   _mm256_mullo_epi16(b, t));
-    return _mm256_srli_epi16(sum, 8);
-}
-
 // Packs eight samples' words and stores them as `store` does, in order.
 AVX2 void store8(uint32_t *dst, words8 w) {
     __m256i p = _mm256_packus_epi16(w.first, w.second);
@@ -418,12 +419,6 @@ static void bilinear_span_8(uint32_t *dst, int count, pr_level level, int64_t x,
         }
     }
     bilinear_span_4(dst + k, count - k, level, x + k * dx, y + k * dy, dx, dy);
-}
-
-// 16-bit lanes [a ×4, b ×4 | c ×4, d ×4].
-AVX2 __m256i spread_pairs(int a, int b, int c, int d) {
-    return _mm256_setr_epi64x((int64_t)(0x0001000100010001ull * (uint64_t)a), (int64_t)(0x0001000100010001ull * (uint64_t)b),
-                              (int64_t)(0x0001000100010001ull * (uint64_t)c), (int64_t)(0x0001000100010001ull * (uint64_t)d));
 }
 
 __attribute__((target("avx2")))
