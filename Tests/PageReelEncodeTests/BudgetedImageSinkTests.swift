@@ -9,8 +9,9 @@ import PageReelMedia
 /// impossible one is refused.
 @Suite struct BudgetedImageSinkTests {
     let scratch = ScratchDirectory()
-    static let frames = TestFrames.swipe(width: 320, height: 240, moving: 20, still: 4, distance: 240)
-        + TestFrames.swipe(width: 320, height: 240, moving: 20, still: 4, distance: 240).reversed()
+    static let width = 160, height = 120
+    static let frames = TestFrames.swipe(width: width, height: height, moving: 20, still: 4, distance: width)
+        + TestFrames.swipe(width: width, height: height, moving: 20, still: 4, distance: width).reversed()
 
     func writer(_ format: ImageBudget.Format, path: String, _ encoding: ImageEncoding) throws(EncodeError) -> FrameSink {
         switch format {
@@ -26,7 +27,7 @@ import PageReelMedia
     }
 
     static func requested(_ format: ImageBudget.Format) -> ImageEncoding {
-        ImageEncoding(width: 320, height: 240, fps: 30, quality: format == .apng ? nil : 80)
+        ImageEncoding(width: width, height: height, fps: 30, quality: format == .apng ? nil : 80)
     }
 
     /// Encodes the frames with no budget (nil) or in `budget`; the file's bytes and the fit.
@@ -64,7 +65,7 @@ import PageReelMedia
         #expect((2...3).contains(fit?.encodes ?? 0))
         // Something gave way, never upwards.
         #expect(chosen != Self.requested(format))
-        #expect(chosen.fps <= 30 && 30 % chosen.fps == 0 && chosen.width <= 320 && (chosen.quality ?? 0) <= 80)
+        #expect(chosen.fps <= 30 && 30 % chosen.fps == 0 && chosen.width <= Self.width && (chosen.quality ?? 0) <= 80)
         // What Pillow decodes has the chosen size and lasts as long as the frames.
         let path = try scratch.directory("decode\(format)\(fraction)") + "/out"
         try Data(bytes).write(to: URL(fileURLWithPath: path))
@@ -103,7 +104,8 @@ import PageReelMedia
 
     @Test func spilledFramesComeBackExactly() throws {
         let folder = try scratch.directory()
-        let store = FrameStore(width: 320, height: 240, spillPath: folder + "/spill", memoryLimit: 3 * 320 * 240 * 4)
+        let store = FrameStore(width: Self.width, height: Self.height, spillPath: folder + "/spill",
+                               memoryLimit: 3 * Self.width * Self.height * 4)
         for (i, frame) in Self.frames.enumerated() { try store.add(frame, index: i, repeatsPrevious: false) }
         #expect(store.spilledBytes > 0)
         var k = 0

@@ -19,31 +19,26 @@ import PageReelMedia
 
     /// Every byte of a `width`×`height` RGBA pixmap (alpha too, which the conversion ignores).
     static func pixmap(_ content: Content, width: Int, height: Int) -> Pixmap {
-        var pixmap = Pixmap(width: width, height: height)
         var random = SplitMix64(seed: UInt64(width * 65_537 + height))
-        let saturated: [[UInt8]] = [[255, 0, 0], [0, 255, 0], [0, 0, 255], [255, 255, 255], [0, 0, 0], [255, 0, 255]]
-        for y in 0..<height {
-            for x in 0..<width {
-                let i = 4 * (y * width + x)
-                let rgba: [UInt8]
-                switch content {
-                case .noise:
-                    let z = random.next()
-                    rgba = (0..<4).map { UInt8(truncatingIfNeeded: z >> (8 * $0)) }
-                case .stripes:
-                    rgba = saturated[(x / 3 + y / 2) % saturated.count] + [255]
-                case .gradients:
-                    rgba = [UInt8(x * 255 / max(1, width - 1)), UInt8(y * 255 / max(1, height - 1)),
-                            UInt8((x + y) % 256), 255]
-                case .black:
-                    rgba = [0, 0, 0, 255]
-                case .white:
-                    rgba = [255, 255, 255, 255]
+        let saturated: [UInt32] = [0xFF00_00FF, 0xFF00_FF00, 0xFFFF_0000, 0xFFFF_FFFF, 0xFF00_0000, 0xFFFF_00FF]
+        // Little-endian words: red in the low byte, alpha in the high one.
+        var words = [UInt32](repeating: 0, count: width * height)
+        words.withUnsafeMutableBufferPointer { words in
+            for y in 0..<height {
+                for x in 0..<width {
+                    words[y * width + x] = switch content {
+                    case .noise: UInt32(truncatingIfNeeded: random.next())
+                    case .stripes: saturated[(x / 3 + y / 2) % saturated.count]
+                    case .gradients:
+                        UInt32(x * 255 / max(1, width - 1)) | UInt32(y * 255 / max(1, height - 1)) << 8
+                            | UInt32((x + y) % 256) << 16 | 0xFF00_0000
+                    case .black: 0xFF00_0000
+                    case .white: 0xFFFF_FFFF
+                    }
                 }
-                for c in 0..<4 { pixmap.pixels[i + c] = rgba[c] }
             }
         }
-        return pixmap
+        return Pixmap(width: width, height: height, pixels: words.withUnsafeBytes { Array($0) })
     }
 
     /// The Y, U and V planes `converter` makes of `pixmap`, each row cut to the plane's width.

@@ -7,26 +7,47 @@
 /// for a similar query) starts the search with a tight bound. On UI palettes that tries a few
 /// percent of the colours.
 struct GIFNearestColor {
-    /// Sorted by `keys`: the colours' projections, components, and their palette indices.
-    private var keys: [Float] = []
-    private var red: [Float] = [], green: [Float] = [], blue: [Float] = []
-    /// Palette index → position in the sorted arrays.
-    private var positions: [Int] = []
-    private var indices: [Int] = []
+    /// The palette sorted by projection.
+    private let table: Table
     private let axis: SIMD3<Float>
+
+    /// The sorted palette in memory of its own — four floats an entry: projection, red, green,
+    /// blue — read through plain pointers, with no array's bounds or ownership checks in the loop.
+    private final class Table: @unchecked Sendable {
+        let count: Int
+        let entries: UnsafeMutablePointer<Float>
+        /// Position in the sorted entries → palette index, and palette index → position.
+        let indices: UnsafeMutablePointer<Int>
+        let positions: UnsafeMutablePointer<Int>
+
+        init(count: Int) {
+            self.count = count
+            entries = .allocate(capacity: 4 * max(count, 1))
+            indices = .allocate(capacity: max(count, 1))
+            positions = .allocate(capacity: max(count, 1))
+        }
+
+        deinit {
+            entries.deallocate()
+            indices.deallocate()
+            positions.deallocate()
+        }
+    }
 
     init(red: [Float], green: [Float], blue: [Float]) {
         let axis = Self.principalAxis(red: red, green: green, blue: blue)
         let projections = red.indices.map { axis.x * red[$0] + axis.y * green[$0] + axis.z * blue[$0] }
         let order = red.indices.sorted { (projections[$0], $0) < (projections[$1], $1) }
         self.axis = axis
-        indices = order
-        positions = [Int](repeating: 0, count: order.count)
-        for (position, index) in order.enumerated() { positions[index] = position }
-        self.red = order.map { red[$0] }
-        self.green = order.map { green[$0] }
-        self.blue = order.map { blue[$0] }
-        keys = order.map { projections[$0] }
+        table = Table(count: order.count)
+        for (position, index) in order.enumerated() {
+            table.indices[position] = index
+            table.positions[index] = position
+            table.entries[4 * position] = projections[index]
+            table.entries[4 * position + 1] = red[index]
+            table.entries[4 * position + 2] = green[index]
+            table.entries[4 * position + 3] = blue[index]
+        }
     }
 
     /// The unit eigenvector of the colours' covariance with the largest eigenvalue, by power
@@ -56,61 +77,56 @@ struct GIFNearestColor {
     /// index likely to be close.
     @inline(__always)
     func nearest(_ r: Float, _ g: Float, _ b: Float, hint: Int = -1) -> (index: Int, distance: Float) {
-        keys.withUnsafeBufferPointer { keys in
-            red.withUnsafeBufferPointer { red in
-                green.withUnsafeBufferPointer { green in
-                    blue.withUnsafeBufferPointer { blue in
-                        let key = axis.x * r + axis.y * g + axis.z * b
-                        // First entry whose key is ≥ the query's.
-                        var low = 0, high = keys.count
-                        while low < high {
-                            let mid = (low + high) / 2
-                            if keys[mid] < key { low = mid + 1 } else { high = mid }
-                        }
-                        var best = 0, bestDistance = Float.infinity
-                        if hint >= 0 {
-                            best = positions[hint]
-                            let dr = red[best] - r, dg = green[best] - g, db = blue[best] - b
-                            bestDistance = dr * dr + dg * dg + db * db
-                        }
-                        var up = low, down = low - 1
-                        var upOpen = up < keys.count, downOpen = down >= 0
-                        while upOpen || downOpen {
-                            if upOpen {
-                                let gap = keys[up] - key
-                                if gap * gap >= bestDistance {
-                                    upOpen = false
-                                } else {
-                                    let dr = red[up] - r, dg = green[up] - g, db = blue[up] - b
-                                    let d = dr * dr + dg * dg + db * db
-                                    if d < bestDistance {
-                                        bestDistance = d
-                                        best = up
-                                    }
-                                    up += 1
-                                    upOpen = up < keys.count
-                                }
-                            }
-                            if downOpen {
-                                let gap = key - keys[down]
-                                if gap * gap >= bestDistance {
-                                    downOpen = false
-                                } else {
-                                    let dr = red[down] - r, dg = green[down] - g, db = blue[down] - b
-                                    let d = dr * dr + dg * dg + db * db
-                                    if d < bestDistance {
-                                        bestDistance = d
-                                        best = down
-                                    }
-                                    down -= 1
-                                    downOpen = down >= 0
-                                }
-                            }
-                        }
-                        return (indices[best], bestDistance)
+        let entries = table.entries, count = table.count
+        let key = axis.x * r + axis.y * g + axis.z * b
+        // First entry whose key is ≥ the query's.
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if entries[4 * mid] < key { low = mid + 1 } else { high = mid }
+        }
+        var best = 0, bestDistance = Float.infinity
+        if hint >= 0 {
+            best = table.positions[hint]
+            let dr = entries[4 * best + 1] - r, dg = entries[4 * best + 2] - g, db = entries[4 * best + 3] - b
+            bestDistance = dr * dr + dg * dg + db * db
+        }
+        var up = low, down = low - 1
+        var upOpen = up < count, downOpen = down >= 0
+        while upOpen || downOpen {
+            if upOpen {
+                let entry = entries + 4 * up
+                let gap = entry[0] - key
+                if gap * gap >= bestDistance {
+                    upOpen = false
+                } else {
+                    let dr = entry[1] - r, dg = entry[2] - g, db = entry[3] - b
+                    let d = dr * dr + dg * dg + db * db
+                    if d < bestDistance {
+                        bestDistance = d
+                        best = up
                     }
+                    up += 1
+                    upOpen = up < count
+                }
+            }
+            if downOpen {
+                let entry = entries + 4 * down
+                let gap = key - entry[0]
+                if gap * gap >= bestDistance {
+                    downOpen = false
+                } else {
+                    let dr = entry[1] - r, dg = entry[2] - g, db = entry[3] - b
+                    let d = dr * dr + dg * dg + db * db
+                    if d < bestDistance {
+                        bestDistance = d
+                        best = down
+                    }
+                    down -= 1
+                    downOpen = down >= 0
                 }
             }
         }
+        return (table.indices[best], bestDistance)
     }
 }
