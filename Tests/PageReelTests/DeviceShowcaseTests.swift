@@ -174,9 +174,13 @@ import Testing
         let radius = min(model.cornerRadius * screen.width / model.width, screen.width / 2)
         func outside(_ image: Pixmap) -> Int {
             var count = 0
-            for y in 0..<image.height {
-                for x in 0..<image.width where Self.saturated(Self.rgb(image, x, y)) {
-                    if !Self.inScreen(Double(x) + 0.5, Double(y) + 0.5, screen, radius: radius, grow: 1.5) { count += 1 }
+            image.pixels.withUnsafeBufferPointer { pixels in
+                for y in 0..<image.height {
+                    for x in 0..<image.width {
+                        let i = 4 * (y * image.width + x)
+                        guard Self.saturated((Int(pixels[i]), Int(pixels[i + 1]), Int(pixels[i + 2]))) else { continue }
+                        if !Self.inScreen(Double(x) + 0.5, Double(y) + 0.5, screen, radius: radius, grow: 1.5) { count += 1 }
+                    }
                 }
             }
             return count

@@ -131,10 +131,10 @@ import Testing
                 reference[deck.file, default: [:]][locale] = try fresh(deck, locale: locale, frame: frame, into: folder)
             }
         }
-        // Side by side, then alone in order, the other deck in between, then in the other order.
+        // Side by side, then alone in order, the other deck alone in the other order, then side by
+        // side again after them.
         let steps: [(Deck, String?)] = [(latin, nil), (cjk, nil)] + latin.locales.map { (latin, $0) }
-            + cjk.locales.reversed().map { (cjk, $0) } + latin.locales.reversed().map { (latin, $0) }
-            + [(cjk, nil), (latin, nil)] + cjk.locales.map { (cjk, $0) }
+            + cjk.locales.reversed().map { (cjk, $0) } + [(latin, nil)]
         for (k, step) in steps.enumerated() {
             let folder = try scratch.directory("step\(k)")
             let made = try inProcess(step.0, locale: step.1, frame: frame, into: folder)
