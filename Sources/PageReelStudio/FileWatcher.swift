@@ -58,12 +58,13 @@ final class FileWatcher: Sendable {
             var now = FileWatcher.stamps(paths)
             guard now != last else { continue }
             // A save in place (an editor truncating the file, then writing it) is read once the
-            // files hold still for `settle`, not half-written; a file still growing after
-            // `settleLooks` looks is read as it is, and read again at the next change.
+            // files hold still for `settle` and none is empty (a busy machine can hold the
+            // truncated file longer than that), not half-written; a file still growing or empty
+            // after `settleLooks` looks is read as it is, and read again at the next change.
             for _ in 0..<Self.settleLooks {
                 Thread.sleep(forTimeInterval: Self.settle)
                 let again = FileWatcher.stamps(paths)
-                if again == now { break }
+                if again == now && !again.contains(where: { $0?.size == 0 }) { break }
                 now = again
             }
             changed()
