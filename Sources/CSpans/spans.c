@@ -470,6 +470,55 @@ int pr_spans_width(void) {
     return w;
 }
 
+// `pr_row_lerp_span` and `pr_over_span` eight words at a time: the SSE2 arithmetic below on both
+// 128-bit lanes (the unpacks and packs stay within a lane, so words keep their order). Each returns
+// how many words it did.
+__attribute__((target("avx2")))
+static int row_lerp_8(uint32_t *dst, const uint32_t *src, int count, int w) {
+    const __m256i zero = _mm256_setzero_si256(), opaque = _mm256_set1_epi32(255);
+    const __m256i wa = _mm256_set1_epi16((short)(256 - w)), wb = _mm256_set1_epi16((short)w);
+    int k = 0;
+    for (; k + 8 <= count; k += 8) {
+        __m256i a = _mm256_loadu_si256((const __m256i *)(src + k)), b = _mm256_loadu_si256((const __m256i *)(src + k + 1));
+        __m256i lo = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(a, zero), wa),
+                                                        _mm256_mullo_epi16(_mm256_unpacklo_epi8(b, zero), wb)), 8);
+        __m256i hi = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(a, zero), wa),
+                                                        _mm256_mullo_epi16(_mm256_unpackhi_epi8(b, zero), wb)), 8);
+        __m256i p = _mm256_packus_epi16(lo, hi);
+        if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(_mm256_srli_epi32(p, 24), opaque)) == -1) {
+            _mm256_storeu_si256((__m256i *)(dst + k), p);
+            continue;
+        }
+        uint32_t s8[8];
+        _mm256_storeu_si256((__m256i *)s8, p);
+        for (int j = 0; j < 8; j++) store(dst + k + j, s8[j]);
+    }
+    return k;
+}
+
+__attribute__((target("avx2")))
+static int over_8(uint32_t *dst, const uint32_t *src, int count) {
+    const __m256i low = _mm256_set1_epi32(0x00FF00FF), colours = _mm256_set1_epi32(0x00FFFFFF);
+    const __m256i c256 = _mm256_set1_epi32(256), c255 = _mm256_set1_epi32(255), c128 = _mm256_set1_epi32(128);
+    int k = 0;
+    for (; k + 8 <= count; k += 8) {
+        __m256i s = _mm256_loadu_si256((const __m256i *)(src + k));
+        if (_mm256_testz_si256(s, s)) continue;
+        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + k));
+        __m256i sa = _mm256_srli_epi32(s, 24);
+        __m256i inv = _mm256_sub_epi32(_mm256_sub_epi32(c256, sa), _mm256_srli_epi32(sa, 7));
+        __m256i inv2 = _mm256_or_si256(inv, _mm256_slli_epi32(inv, 16));
+        __m256i rb = _mm256_srli_epi16(_mm256_mullo_epi16(_mm256_and_si256(d, low), inv2), 8);
+        __m256i ga = _mm256_srli_epi16(_mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(d, 8), low), inv2), 8);
+        __m256i colour = _mm256_add_epi32(s, _mm256_or_si256(rb, _mm256_slli_epi32(ga, 8)));
+        __m256i t = _mm256_add_epi32(_mm256_mullo_epi16(_mm256_srli_epi32(d, 24), _mm256_sub_epi32(c255, sa)), c128);
+        __m256i alpha = _mm256_add_epi32(sa, _mm256_srli_epi32(_mm256_add_epi32(t, _mm256_srli_epi32(t, 8)), 8));
+        _mm256_storeu_si256((__m256i *)(dst + k),
+                            _mm256_or_si256(_mm256_and_si256(colour, colours), _mm256_slli_epi32(alpha, 24)));
+    }
+    return k;
+}
+
 #else
 
 int pr_spans_width(void) { return 1; }
@@ -662,6 +711,9 @@ int pr_chunk_ends(const pr_projection *p, double yc, int64_t x0, int64_t x1, int
 
 void pr_row_lerp_span(uint32_t *dst, const uint32_t *src, int count, int w) {
     int k = 0;
+#if PR_SPANS_AVX2
+    if (pr_spans_width() == 8) k = row_lerp_8(dst, src, count, w);
+#endif
 #if defined(__SSE2__) && !defined(PR_SPANS_SCALAR)
     const __m128i zero = _mm_setzero_si128();
     const __m128i wa = _mm_set1_epi16((short)(256 - w)), wb = _mm_set1_epi16((short)w);
@@ -688,4 +740,34 @@ void pr_row_lerp_span(uint32_t *dst, const uint32_t *src, int count, int w) {
         uint64_t v = (widen(src[k]) * (uint64_t)(256 - w) + widen(src[k + 1]) * (uint64_t)w) >> 8;
         store(dst + k, narrow(v & 0x00FF00FF00FF00FFull));
     }
+}
+
+// `over` of four words side by side: colours with the inverse alpha in 16-bit lanes (r·inv and
+// b·inv, g·inv and a·inv at most 255·256, so exact), the shifted products put back where `narrow`
+// puts them and added to `src` as words (as `over` adds them); alpha exactly. An opaque source word
+// gives itself (inv 0) and a zero word gives `dst` (inv 256, alpha da·255/255), as `over`'s early
+// returns do.
+void pr_over_span(uint32_t *dst, const uint32_t *src, int count) {
+    int k = 0;
+#if PR_SPANS_AVX2
+    if (pr_spans_width() == 8) k = over_8(dst, src, count);
+#endif
+#if defined(__SSE2__) && !defined(PR_SPANS_SCALAR)
+    const __m128i low = _mm_set1_epi32(0x00FF00FF), colours = _mm_set1_epi32(0x00FFFFFF);
+    const __m128i c256 = _mm_set1_epi32(256), c255 = _mm_set1_epi32(255), c128 = _mm_set1_epi32(128);
+    for (; k + 4 <= count; k += 4) {
+        __m128i s = _mm_loadu_si128((const __m128i *)(src + k));
+        __m128i d = _mm_loadu_si128((const __m128i *)(dst + k));
+        __m128i sa = _mm_srli_epi32(s, 24);
+        __m128i inv = _mm_sub_epi32(_mm_sub_epi32(c256, sa), _mm_srli_epi32(sa, 7));
+        __m128i inv2 = _mm_or_si128(inv, _mm_slli_epi32(inv, 16));
+        __m128i rb = _mm_srli_epi16(_mm_mullo_epi16(_mm_and_si128(d, low), inv2), 8);
+        __m128i ga = _mm_srli_epi16(_mm_mullo_epi16(_mm_and_si128(_mm_srli_epi32(d, 8), low), inv2), 8);
+        __m128i colour = _mm_add_epi32(s, _mm_or_si128(rb, _mm_slli_epi32(ga, 8)));
+        __m128i t = _mm_add_epi32(_mm_mullo_epi16(_mm_srli_epi32(d, 24), _mm_sub_epi32(c255, sa)), c128);
+        __m128i alpha = _mm_add_epi32(sa, _mm_srli_epi32(_mm_add_epi32(t, _mm_srli_epi32(t, 8)), 8));
+        _mm_storeu_si128((__m128i *)(dst + k), _mm_or_si128(_mm_and_si128(colour, colours), _mm_slli_epi32(alpha, 24)));
+    }
+#endif
+    for (; k < count; k++) dst[k] = over(src[k], dst[k]);
 }

@@ -1,3 +1,4 @@
+import CSpans
 import PageReelMedia
 
 /// A picture made once and drawn on every frame at a whole-pixel position: the backdrop, a device.
@@ -20,8 +21,10 @@ struct Sprite: Sendable {
     /// Top-left corner in output pixels.
     let x: Int
     let y: Int
-    /// The runs of each row.
-    let runs: [[Run]]
+    /// The runs of every row, row after row: row `r`'s are `runs[rowStarts[r]..<rowStarts[r + 1]]`
+    /// (one array, so that drawing a row touches no reference count the other bands share).
+    let runs: [Run]
+    let rowStarts: [Int32]
     /// Each row's longest opaque run (start == end: none), in the sprite's columns.
     let widestOpaque: [(start: Int32, end: Int32)]
 
@@ -35,10 +38,13 @@ struct Sprite: Sendable {
             pixmap.pixels.withUnsafeBytes { out.copyMemory(from: $0) }
         }
         self.words = words
-        var runs: [[Run]] = []
-        runs.reserveCapacity(height)
+        var runs: [Run] = []
+        var rowStarts: [Int32] = [0]
+        rowStarts.reserveCapacity(height + 1)
+        var widestOpaque: [(start: Int32, end: Int32)] = []
+        widestOpaque.reserveCapacity(height)
         for row in 0..<height {
-            var rowRuns: [Run] = []
+            var widest: (start: Int32, end: Int32) = (0, 0)
             var column = 0
             while column < width {
                 let alpha = words[row * width + column] >> 24
@@ -53,14 +59,16 @@ struct Sprite: Sendable {
                     if a == 0 || (a == 255) != opaque { break }
                     column += 1
                 }
-                rowRuns.append(Run(start: Int32(start), end: Int32(column), opaque: opaque))
+                runs.append(Run(start: Int32(start), end: Int32(column), opaque: opaque))
+                // The first of the longest, as a scan keeps it.
+                if opaque, column - start > Int(widest.end - widest.start) { widest = (Int32(start), Int32(column)) }
             }
-            runs.append(rowRuns)
+            rowStarts.append(Int32(runs.count))
+            widestOpaque.append(widest)
         }
         self.runs = runs
-        widestOpaque = runs.map { row in
-            row.filter(\.opaque).max { $0.end - $0.start < $1.end - $1.start }.map { ($0.start, $0.end) } ?? (0, 0)
-        }
+        self.rowStarts = rowStarts
+        self.widestOpaque = widestOpaque
     }
 
     /// Columns [start, end) of frame row `y` the sprite overwrites with opaque pixels (its longest
@@ -79,39 +87,41 @@ struct Sprite: Sendable {
         let first = max(rows.lowerBound, y, 0), last = min(rows.upperBound, y + height, frameHeight)
         guard first < last else { return }
         words.withUnsafeBufferPointer { src in
-            for row in first..<last {
-                let local = row - y
-                let frameRow = dst + row * frameWidth
-                // Columns a later opaque item overwrites, in the sprite's own.
-                let covered = hidden.map { ($0[row - rows.lowerBound].start - x, $0[row - rows.lowerBound].end - x) } ?? (0, 0)
-                let from = src.baseAddress! + local * width
-                for run in runs[local] {
-                    let start = max(Int(run.start), -x), end = min(Int(run.end), frameWidth - x)
-                    guard start < end else { continue }
-                    // What is left of the run around the covered columns: before them, after them.
-                    if covered.0 >= covered.1 {
-                        draw(from: from, start, end, into: frameRow + x, opaque: run.opaque)
-                        continue
+            runs.withUnsafeBufferPointer { runs in
+                for row in first..<last {
+                    let local = row - y
+                    let frameRow = dst + row * frameWidth
+                    // Columns a later opaque item overwrites, in the sprite's own.
+                    let covered = hidden.map { ($0[row - rows.lowerBound].start - x, $0[row - rows.lowerBound].end - x) } ?? (0, 0)
+                    let from = src.baseAddress! + local * width
+                    for run in runs[Int(rowStarts[local])..<Int(rowStarts[local + 1])] {
+                        let start = max(Int(run.start), -x), end = min(Int(run.end), frameWidth - x)
+                        guard start < end else { continue }
+                        // What is left of the run around the covered columns: before them, after them.
+                        if covered.0 >= covered.1 {
+                            draw(from: from, start, end, into: frameRow + x, opaque: run.opaque)
+                            continue
+                        }
+                        let before = min(end, covered.0), after = max(start, covered.1)
+                        if start < before { draw(from: from, start, before, into: frameRow + x, opaque: run.opaque) }
+                        if after < end { draw(from: from, after, end, into: frameRow + x, opaque: run.opaque) }
                     }
-                    let before = min(end, covered.0), after = max(start, covered.1)
-                    if start < before { draw(from: from, start, before, into: frameRow + x, opaque: run.opaque) }
-                    if after < end { draw(from: from, after, end, into: frameRow + x, opaque: run.opaque) }
                 }
             }
         }
     }
 
-    /// Draws the sprite over `pixmap`, clipped to it.
     /// Columns [a, b) of a sprite row `from` onto a frame row `to` (both at the sprite's column 0).
     @inline(__always)
     private func draw(from: UnsafePointer<UInt32>, _ a: Int, _ b: Int, into to: UnsafeMutablePointer<UInt32>, opaque: Bool) {
         if opaque {
             (to + a).update(from: from + a, count: b - a)
         } else {
-            for column in a..<b { to[column] = Blend.over(from[column], to[column]) }
+            pr_over_span(to + a, from + a, Int32(b - a))
         }
     }
 
+    /// Draws the sprite over `pixmap`, clipped to it.
     func draw(into pixmap: inout Pixmap) {
         let width = pixmap.width, height = pixmap.height
         pixmap.pixels.withUnsafeMutableBytes { bytes in

@@ -189,6 +189,68 @@ import Testing
         #expect(checked == 2 * inside.count * count)
     }
 
+    /// `pr_row_lerp_span` (a page at rest or sliding along a texel row) at every length from 1 to 19 —
+    /// groups of eight, of four, and the words after them — and every kind of fraction, against the
+    /// lerp of two texels written out above, over translucent pixels.
+    @Test(arguments: 1...19)
+    func rowLerpSpansAreFilteringAtEveryLength(count: Int) {
+        let t = Self.texture(width: 48, height: 4, seed: 41)
+        var random = SplitMix64(seed: 100 + UInt64(count))
+        var checked = 0
+        t.texels.withUnsafeBufferPointer { texels in
+            for (start, w) in [(0, 0), (3, 1), (7, 128), (48 - count - 1, 255), (11, 77)] {
+                let under = Self.underneath(count, &random)
+                var dst = under
+                dst.withUnsafeMutableBufferPointer { d in
+                    pr_row_lerp_span(d.baseAddress!, texels.baseAddress! + 48 + start, Int32(count), Int32(w))
+                }
+                for k in 0..<count {
+                    let a = t.texels[48 + start + k], b = t.texels[48 + start + k + 1]
+                    #expect(dst[k] == Self.store(Self.lerp(a, b, w), over: under[k]), "start \(start) w \(w) pixel \(k)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == 5 * count)
+    }
+
+    /// `pr_over_span` (a sprite's translucent runs) at every length from 1 to 19 against src-over
+    /// written out channel by channel: each colour sc + dc·(256 − sa − sa/128)/256 rounded down, alpha
+    /// sa + da·(255 − sa)/255 rounded to nearest; sources empty, opaque and translucent, over pixels
+    /// of every alpha.
+    @Test(arguments: 1...19)
+    func overSpansAreSrcOverAtEveryLength(count: Int) {
+        var random = SplitMix64(seed: 200 + UInt64(count))
+        func premultiplied(alpha a: UInt32) -> UInt32 {
+            (0..<3).reduce(a << 24) { word, c in word | UInt32.random(in: 0...a, using: &random) << (8 * UInt32(c)) }
+        }
+        var checked = 0
+        for _ in 0..<20 {
+            let src = (0..<count).map { _ -> UInt32 in
+                switch random.next() % 4 {
+                case 0: 0
+                case 1: premultiplied(alpha: 255)
+                default: premultiplied(alpha: UInt32.random(in: 0...254, using: &random))
+                }
+            }
+            let under = (0..<count).map { _ in premultiplied(alpha: UInt32.random(in: 0...255, using: &random)) }
+            var dst = under
+            dst.withUnsafeMutableBufferPointer { d in
+                src.withUnsafeBufferPointer { pr_over_span(d.baseAddress!, $0.baseAddress!, Int32(count)) }
+            }
+            for k in 0..<count {
+                let sa = Int(src[k] >> 24), da = Int(under[k] >> 24), inv = 256 - sa - sa / 128
+                var expected = UInt32((Double(sa) + Double(da) * Double(255 - sa) / 255).rounded()) << 24
+                for c in 0..<3 {
+                    expected |= UInt32(Self.channel(src[k], c) + Self.channel(under[k], c) * inv / 256) << (8 * UInt32(c))
+                }
+                #expect(dst[k] == expected, "\(String(src[k], radix: 16)) over \(String(under[k], radix: 16))")
+                checked += 1
+            }
+        }
+        #expect(checked == 20 * count)
+    }
+
     /// Two levels blended by a level of detail that crosses 0 and 1 inside a group of four, and the
     /// top level (no blend), at every span length from 1 to 19.
     @Test(arguments: 1...19)

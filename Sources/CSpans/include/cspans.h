@@ -26,8 +26,13 @@ void pr_bilinear_span(uint32_t *dst, int count, pr_level level, int64_t x, int64
 
 /// `count` samples along one texel row stepped by exactly one texel, each `(256 − w)/256` of
 /// `src[k]` and `w/256` of `src[k + 1]` per channel (w 0…255; 0 copies), laid over `dst` where not
-/// opaque: `pr_bilinear_span`'s words for a row of texels at a fixed fraction, in SSE2.
+/// opaque: `pr_bilinear_span`'s words for a row of texels at a fixed fraction (eight at a time with
+/// AVX2, else four with SSE2).
 void pr_row_lerp_span(uint32_t *dst, const uint32_t *src, int count, int w);
+
+/// `src[k]` laid over `dst[k]` for `count` words (premultiplied src-over, `Blend.over` to the bit):
+/// a sprite's anti-aliased and shadowed runs. Eight words at a time with AVX2, else four with SSE2.
+void pr_over_span(uint32_t *dst, const uint32_t *src, int count);
 
 /// Like `pr_bilinear_span` for two levels at once: each sample blends level `a`'s bilinear sample
 /// toward level `b`'s by t/256, t = round(clamp(lod, 0, 1) · 256) with `lod` stepped by `lod_step`
