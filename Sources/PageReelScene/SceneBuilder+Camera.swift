@@ -12,6 +12,8 @@ extension SceneBuilder {
     /// The most a view is drawn larger than the layout, and the most texels of one page drawn so.
     static let maxDrawnZoom = 4.0
     static let maxPageTexels = 16_000_000.0
+    /// The grid, in pixels of the zoomed layout, that a zoomed view's window is widened to.
+    static let windowGrid = 128.0
 
     /// The zoom a view at `zoom` is laid out at: a half step at or above it, within the limits.
     func drawnZoom(_ zoom: Double) -> Double {
@@ -102,10 +104,17 @@ extension SceneBuilder {
                 shown = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
             }
         }
-        let x0 = max(bounds.x, shown.x).rounded(.down) - 1, y0 = max(bounds.y, shown.y).rounded(.down) - 1
-        let x1 = min(bounds.x + bounds.width, shown.x + shown.width).rounded(.up) + 1
-        let y1 = min(bounds.y + bounds.height, shown.y + shown.height).rounded(.up) + 1
-        guard x1 > x0, y1 > y0 else { return nil }
+        let left = max(bounds.x, shown.x), top = max(bounds.y, shown.y)
+        let right = min(bounds.x + bounds.width, shown.x + shown.width)
+        let bottom = min(bounds.y + bounds.height, shown.y + shown.height)
+        guard right > left, bottom > top else { return nil }
+        // Widened to whole cells of a grid, within the bounds: a camera moving a little from one
+        // frame to the next keeps the same window, and the layer drawn for one frame serves the next.
+        let grid = Self.windowGrid
+        let x0 = max(bounds.x.rounded(.down), (left / grid).rounded(.down) * grid) - 1
+        let y0 = max(bounds.y.rounded(.down), (top / grid).rounded(.down) * grid) - 1
+        let x1 = min((bounds.x + bounds.width).rounded(.up), (right / grid).rounded(.up) * grid) + 1
+        let y1 = min((bounds.y + bounds.height).rounded(.up), (bottom / grid).rounded(.up) * grid) + 1
         return PixelWindow(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
     }
 }
