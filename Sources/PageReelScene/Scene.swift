@@ -43,6 +43,19 @@ public struct Scene: Sendable, Equatable {
         return keys
     }
 
+    /// The pages this scene draws, on its own or in its layers (a turned or zoomed device's), each once.
+    public var drawnPages: Set<Int> {
+        var pages = Set<Int>()
+        for item in items {
+            switch item {
+            case .page(let quad): pages.insert(quad.texture.page)
+            case .layer(let layer): pages.formUnion(scene(of: layer).drawnPages)
+            default: break
+            }
+        }
+        return pages
+    }
+
     /// Clips the pages to `clip`'s rounded rectangle (nothing when nil).
     public mutating func clipPages(_ clip: (rect: Rect, radius: Double, topRadius: Double)?) {
         guard let clip else { return }

@@ -65,4 +65,45 @@ import Testing
         try FrameSource(project: source.project, fps: 20).render(last, into: &fresh)
         #expect(pixmap == fresh && last.textureKeys.map(\.page).contains(6))
     }
+
+    /// A phone flat, then turning while its pages swipe back and forth, and turned to the end: the
+    /// pages a turned phone draws are in its layer, and count as drawn. Before each frame (frames
+    /// in order), the cache holds every page drawn before and still to be drawn: none was let go at
+    /// its last frame flat, to be rendered again in the turned phone.
+    @Test func pagesInATurnedDeviceStayUntilTheirLastFrame() throws {
+        let deck = try TestDecks.write("""
+        {
+          "pagereel": 1,
+          "canvas": { "width": 160, "height": 200, "fps": 20 },
+          "device": { "model": "iphone-16", "statusBar": false, "homeIndicator": false },
+          "pages": { "count": 3, "template": { "image": "shot{i}.png" } },
+          "script": [
+            { "swipe": "next" },
+            { "pose": { "rotateY": 25, "duration": 1 } },
+            { "swipe": "prev", "at": 0.8 }, { "swipe": "next" }, { "swipe": "next" }
+          ]
+        }
+        """, in: scratch, name: "turning")
+        let folder = (deck as NSString).deletingLastPathComponent
+        for k in 0..<3 {
+            var shot = Pixmap(width: 39, height: 85)
+            shot.fill(r: UInt8(80 * k), g: 120, b: 200, a: 255)
+            try PNGFile.write(shot, to: "\(folder)/shot\(k).png")
+        }
+        let source = FrameSource(project: try Project.load(deck), fps: 20)
+        let frames = 0..<source.frameCount
+        let scenes = frames.map { source.scene(frame: $0) }
+        let shown = scenes.map(\.drawnPages)
+        // The last frames draw their pages only in the turned phone's layer.
+        #expect(!shown.last!.isEmpty && scenes.last!.textureKeys.isEmpty)
+        var lifetimes = PageLifetimes(source: source, frames: frames)
+        var pixmap = Pixmap(width: 1, height: 1)
+        for frame in frames {
+            lifetimes.willRender(frame: frame)
+            let drawnBefore = shown[..<frame].reduce(into: Set<Int>()) { $0.formUnion($1) }
+            let drawnAfter = shown[frame...].reduce(into: Set<Int>()) { $0.formUnion($1) }
+            #expect(source.cachedPageCount == drawnBefore.intersection(drawnAfter).count, "frame \(frame)")
+            try source.render(scenes[frame], into: &pixmap)
+        }
+    }
 }

@@ -18,7 +18,7 @@ struct PageLifetimes {
         self.source = source
         var last: [Int: Int] = [:]
         for frame in frames {
-            for key in source.scene(frame: frame).textureKeys { last[key.page] = frame }
+            for page in source.scene(frame: frame).drawnPages { last[page] = frame }
         }
         for (page, frame) in last { endings[frame, default: []].append(page) }
         pages = Array(last.keys)
