@@ -120,6 +120,25 @@ static inline __m128i lerp(__m128i a, __m128i b, int t) {
     return _mm_srli_epi16(sum, 8);
 }
 
+// `over` of four words side by side: colours with the inverse alpha in 16-bit lanes (r·inv and
+// b·inv, g·inv and a·inv at most 255·256, so exact), the shifted products put back where `narrow`
+// puts them and added to `src` as words (as `over` adds them); alpha exactly. An opaque source word
+// gives itself (inv 0) and a zero word gives `dst` (inv 256, alpha da·255/255), as `over`'s early
+// returns do — so this is also `store`.
+static inline __m128i over4(__m128i s, __m128i d) {
+    const __m128i low = _mm_set1_epi32(0x00FF00FF), colours = _mm_set1_epi32(0x00FFFFFF);
+    __m128i sa = _mm_srli_epi32(s, 24);
+    __m128i inv = _mm_sub_epi32(_mm_sub_epi32(_mm_set1_epi32(256), sa), _mm_srli_epi32(sa, 7));
+    __m128i inv2 = _mm_or_si128(inv, _mm_slli_epi32(inv, 16));
+    __m128i rb = _mm_srli_epi16(_mm_mullo_epi16(_mm_and_si128(d, low), inv2), 8);
+    __m128i ga = _mm_srli_epi16(_mm_mullo_epi16(_mm_and_si128(_mm_srli_epi32(d, 8), low), inv2), 8);
+    __m128i colour = _mm_add_epi32(s, _mm_or_si128(rb, _mm_slli_epi32(ga, 8)));
+    __m128i t = _mm_add_epi32(_mm_mullo_epi16(_mm_srli_epi32(d, 24), _mm_sub_epi32(_mm_set1_epi32(255), sa)),
+                              _mm_set1_epi32(128));
+    __m128i alpha = _mm_add_epi32(sa, _mm_srli_epi32(_mm_add_epi32(t, _mm_srli_epi32(t, 8)), 8));
+    return _mm_or_si128(_mm_and_si128(colour, colours), _mm_slli_epi32(alpha, 24));
+}
+
 // `Blend.lerp` of two packed pixels.
 static inline uint32_t lerp_packed(uint32_t a, uint32_t b, int t) {
     const __m128i zero = _mm_setzero_si128();
@@ -278,9 +297,7 @@ AVX2 void store4(uint32_t *dst, __m256i channels4) {
         _mm_storeu_si128((__m128i *)dst, p);
         return;
     }
-    uint32_t s[4];
-    _mm_storeu_si128((__m128i *)s, p);
-    for (int k = 0; k < 4; k++) store(dst + k, s[k]);
+    _mm_storeu_si128((__m128i *)dst, over4(p, _mm_loadu_si128((const __m128i *)dst)));
 }
 
 // Positions k = 0…3 of a span as 64-bit lanes.
@@ -393,17 +410,34 @@ AVX2 words8 bilinear8(pr_level level, __m256i x, __m256i y) {
     return (words8){ _mm256_packus_epi32(s04, s15), _mm256_packus_epi32(s26, s37) };
 }
 
-// Packs eight samples' words and stores them as `store` does, in order.
-AVX2 void store8(uint32_t *dst, words8 w) {
-    __m256i p = _mm256_packus_epi16(w.first, w.second);
+// `over4` on eight words.
+AVX2 __m256i over8(__m256i s, __m256i d) {
+    const __m256i low = _mm256_set1_epi32(0x00FF00FF), colours = _mm256_set1_epi32(0x00FFFFFF);
+    __m256i sa = _mm256_srli_epi32(s, 24);
+    __m256i inv = _mm256_sub_epi32(_mm256_sub_epi32(_mm256_set1_epi32(256), sa), _mm256_srli_epi32(sa, 7));
+    __m256i inv2 = _mm256_or_si256(inv, _mm256_slli_epi32(inv, 16));
+    __m256i rb = _mm256_srli_epi16(_mm256_mullo_epi16(_mm256_and_si256(d, low), inv2), 8);
+    __m256i ga = _mm256_srli_epi16(_mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(d, 8), low), inv2), 8);
+    __m256i colour = _mm256_add_epi32(s, _mm256_or_si256(rb, _mm256_slli_epi32(ga, 8)));
+    __m256i t = _mm256_add_epi32(_mm256_mullo_epi16(_mm256_srli_epi32(d, 24), _mm256_sub_epi32(_mm256_set1_epi32(255), sa)),
+                                 _mm256_set1_epi32(128));
+    __m256i alpha = _mm256_add_epi32(sa, _mm256_srli_epi32(_mm256_add_epi32(t, _mm256_srli_epi32(t, 8)), 8));
+    return _mm256_or_si256(_mm256_and_si256(colour, colours), _mm256_slli_epi32(alpha, 24));
+}
+
+// Eight packed words stored as `store` does: copied when all are opaque, else laid over.
+AVX2 void store8_words(uint32_t *dst, __m256i p) {
     const __m256i alpha = _mm256_set1_epi32((int)0xFF000000u);
     if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(_mm256_and_si256(p, alpha), alpha)) == -1) {
         _mm256_storeu_si256((__m256i *)dst, p);
         return;
     }
-    uint32_t s[8];
-    _mm256_storeu_si256((__m256i *)s, p);
-    for (int k = 0; k < 8; k++) store(dst + k, s[k]);
+    _mm256_storeu_si256((__m256i *)dst, over8(p, _mm256_loadu_si256((const __m256i *)dst)));
+}
+
+// Packs eight samples' words and stores them as `store` does, in order.
+AVX2 void store8(uint32_t *dst, words8 w) {
+    store8_words(dst, _mm256_packus_epi16(w.first, w.second));
 }
 
 __attribute__((target("avx2")))
@@ -475,7 +509,7 @@ int pr_spans_width(void) {
 // how many words it did.
 __attribute__((target("avx2")))
 static int row_lerp_8(uint32_t *dst, const uint32_t *src, int count, int w) {
-    const __m256i zero = _mm256_setzero_si256(), opaque = _mm256_set1_epi32(255);
+    const __m256i zero = _mm256_setzero_si256();
     const __m256i wa = _mm256_set1_epi16((short)(256 - w)), wb = _mm256_set1_epi16((short)w);
     int k = 0;
     for (; k + 8 <= count; k += 8) {
@@ -484,37 +518,18 @@ static int row_lerp_8(uint32_t *dst, const uint32_t *src, int count, int w) {
                                                         _mm256_mullo_epi16(_mm256_unpacklo_epi8(b, zero), wb)), 8);
         __m256i hi = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(a, zero), wa),
                                                         _mm256_mullo_epi16(_mm256_unpackhi_epi8(b, zero), wb)), 8);
-        __m256i p = _mm256_packus_epi16(lo, hi);
-        if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(_mm256_srli_epi32(p, 24), opaque)) == -1) {
-            _mm256_storeu_si256((__m256i *)(dst + k), p);
-            continue;
-        }
-        uint32_t s8[8];
-        _mm256_storeu_si256((__m256i *)s8, p);
-        for (int j = 0; j < 8; j++) store(dst + k + j, s8[j]);
+        store8_words(dst + k, _mm256_packus_epi16(lo, hi));
     }
     return k;
 }
 
 __attribute__((target("avx2")))
 static int over_8(uint32_t *dst, const uint32_t *src, int count) {
-    const __m256i low = _mm256_set1_epi32(0x00FF00FF), colours = _mm256_set1_epi32(0x00FFFFFF);
-    const __m256i c256 = _mm256_set1_epi32(256), c255 = _mm256_set1_epi32(255), c128 = _mm256_set1_epi32(128);
     int k = 0;
     for (; k + 8 <= count; k += 8) {
         __m256i s = _mm256_loadu_si256((const __m256i *)(src + k));
         if (_mm256_testz_si256(s, s)) continue;
-        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + k));
-        __m256i sa = _mm256_srli_epi32(s, 24);
-        __m256i inv = _mm256_sub_epi32(_mm256_sub_epi32(c256, sa), _mm256_srli_epi32(sa, 7));
-        __m256i inv2 = _mm256_or_si256(inv, _mm256_slli_epi32(inv, 16));
-        __m256i rb = _mm256_srli_epi16(_mm256_mullo_epi16(_mm256_and_si256(d, low), inv2), 8);
-        __m256i ga = _mm256_srli_epi16(_mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(d, 8), low), inv2), 8);
-        __m256i colour = _mm256_add_epi32(s, _mm256_or_si256(rb, _mm256_slli_epi32(ga, 8)));
-        __m256i t = _mm256_add_epi32(_mm256_mullo_epi16(_mm256_srli_epi32(d, 24), _mm256_sub_epi32(c255, sa)), c128);
-        __m256i alpha = _mm256_add_epi32(sa, _mm256_srli_epi32(_mm256_add_epi32(t, _mm256_srli_epi32(t, 8)), 8));
-        _mm256_storeu_si256((__m256i *)(dst + k),
-                            _mm256_or_si256(_mm256_and_si256(colour, colours), _mm256_slli_epi32(alpha, 24)));
+        _mm256_storeu_si256((__m256i *)(dst + k), over8(s, _mm256_loadu_si256((const __m256i *)(dst + k))));
     }
     return k;
 }
@@ -725,15 +740,12 @@ void pr_row_lerp_span(uint32_t *dst, const uint32_t *src, int count, int w) {
         __m128i hi = _mm_srli_epi16(_mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(a, zero), wa),
                                                   _mm_mullo_epi16(_mm_unpackhi_epi8(b, zero), wb)), 8);
         __m128i p = _mm_packus_epi16(lo, hi);
-        // All four opaque (alpha bytes 255): stored as they are.
+        // All four opaque (alpha bytes 255): stored as they are; else laid over.
         __m128i alpha = _mm_srli_epi32(p, 24);
-        if (_mm_movemask_epi8(_mm_cmpeq_epi32(alpha, _mm_set1_epi32(255))) == 0xFFFF) {
-            _mm_storeu_si128((__m128i *)(dst + k), p);
-            continue;
+        if (_mm_movemask_epi8(_mm_cmpeq_epi32(alpha, _mm_set1_epi32(255))) != 0xFFFF) {
+            p = over4(p, _mm_loadu_si128((const __m128i *)(dst + k)));
         }
-        uint32_t s4[4];
-        _mm_storeu_si128((__m128i *)s4, p);
-        for (int j = 0; j < 4; j++) store(dst + k + j, s4[j]);
+        _mm_storeu_si128((__m128i *)(dst + k), p);
     }
 #endif
     for (; k < count; k++) {
@@ -742,31 +754,16 @@ void pr_row_lerp_span(uint32_t *dst, const uint32_t *src, int count, int w) {
     }
 }
 
-// `over` of four words side by side: colours with the inverse alpha in 16-bit lanes (r·inv and
-// b·inv, g·inv and a·inv at most 255·256, so exact), the shifted products put back where `narrow`
-// puts them and added to `src` as words (as `over` adds them); alpha exactly. An opaque source word
-// gives itself (inv 0) and a zero word gives `dst` (inv 256, alpha da·255/255), as `over`'s early
-// returns do.
+// `over4` (or `over8`) along the span, then `over` for the words after the last four.
 void pr_over_span(uint32_t *dst, const uint32_t *src, int count) {
     int k = 0;
 #if PR_SPANS_AVX2
     if (pr_spans_width() == 8) k = over_8(dst, src, count);
 #endif
 #if defined(__SSE2__) && !defined(PR_SPANS_SCALAR)
-    const __m128i low = _mm_set1_epi32(0x00FF00FF), colours = _mm_set1_epi32(0x00FFFFFF);
-    const __m128i c256 = _mm_set1_epi32(256), c255 = _mm_set1_epi32(255), c128 = _mm_set1_epi32(128);
     for (; k + 4 <= count; k += 4) {
-        __m128i s = _mm_loadu_si128((const __m128i *)(src + k));
         __m128i d = _mm_loadu_si128((const __m128i *)(dst + k));
-        __m128i sa = _mm_srli_epi32(s, 24);
-        __m128i inv = _mm_sub_epi32(_mm_sub_epi32(c256, sa), _mm_srli_epi32(sa, 7));
-        __m128i inv2 = _mm_or_si128(inv, _mm_slli_epi32(inv, 16));
-        __m128i rb = _mm_srli_epi16(_mm_mullo_epi16(_mm_and_si128(d, low), inv2), 8);
-        __m128i ga = _mm_srli_epi16(_mm_mullo_epi16(_mm_and_si128(_mm_srli_epi32(d, 8), low), inv2), 8);
-        __m128i colour = _mm_add_epi32(s, _mm_or_si128(rb, _mm_slli_epi32(ga, 8)));
-        __m128i t = _mm_add_epi32(_mm_mullo_epi16(_mm_srli_epi32(d, 24), _mm_sub_epi32(c255, sa)), c128);
-        __m128i alpha = _mm_add_epi32(sa, _mm_srli_epi32(_mm_add_epi32(t, _mm_srli_epi32(t, 8)), 8));
-        _mm_storeu_si128((__m128i *)(dst + k), _mm_or_si128(_mm_and_si128(colour, colours), _mm_slli_epi32(alpha, 24)));
+        _mm_storeu_si128((__m128i *)(dst + k), over4(_mm_loadu_si128((const __m128i *)(src + k)), d));
     }
 #endif
     for (; k < count; k++) dst[k] = over(src[k], dst[k]);
