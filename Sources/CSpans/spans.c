@@ -139,6 +139,16 @@ static inline __m128i over4(__m128i s, __m128i d) {
     return _mm_or_si128(_mm_and_si128(colour, colours), _mm_slli_epi32(alpha, 24));
 }
 
+// `scale` of four words by k/256 (k in 0…256): each channel times k in a 16-bit lane (at most
+// 255·256), shifted down.
+static inline __m128i scale4(__m128i p, int k) {
+    const __m128i low = _mm_set1_epi32(0x00FF00FF);
+    __m128i m = _mm_set1_epi16((short)k);
+    __m128i rb = _mm_srli_epi16(_mm_mullo_epi16(_mm_and_si128(p, low), m), 8);
+    __m128i ga = _mm_srli_epi16(_mm_mullo_epi16(_mm_and_si128(_mm_srli_epi32(p, 8), low), m), 8);
+    return _mm_or_si128(rb, _mm_slli_epi32(ga, 8));
+}
+
 // `Blend.lerp` of two packed pixels.
 static inline uint32_t lerp_packed(uint32_t a, uint32_t b, int t) {
     const __m128i zero = _mm_setzero_si128();
@@ -523,6 +533,25 @@ static int row_lerp_8(uint32_t *dst, const uint32_t *src, int count, int w) {
     return k;
 }
 
+// `scale4` on eight words.
+AVX2 __m256i scale8(__m256i p, int k) {
+    const __m256i low = _mm256_set1_epi32(0x00FF00FF);
+    __m256i m = _mm256_set1_epi16((short)k);
+    __m256i rb = _mm256_srli_epi16(_mm256_mullo_epi16(_mm256_and_si256(p, low), m), 8);
+    __m256i ga = _mm256_srli_epi16(_mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(p, 8), low), m), 8);
+    return _mm256_or_si256(rb, _mm256_slli_epi32(ga, 8));
+}
+
+__attribute__((target("avx2")))
+static int scale_over_8(uint32_t *dst, const uint32_t *src, int count, int k) {
+    int i = 0;
+    for (; i + 8 <= count; i += 8) {
+        __m256i p = scale8(_mm256_loadu_si256((const __m256i *)(src + i)), k);
+        _mm256_storeu_si256((__m256i *)(dst + i), over8(p, _mm256_loadu_si256((const __m256i *)(dst + i))));
+    }
+    return i;
+}
+
 __attribute__((target("avx2")))
 static int over_8(uint32_t *dst, const uint32_t *src, int count) {
     int k = 0;
@@ -594,7 +623,7 @@ double pr_pixel_span(uint32_t *dst, int count, const pr_mip *levels, int top, in
         } else {
             uint32_t samples[64] = { 0 };
             pr_bilinear_span(samples, count, level, tx - 32768, ty - 32768, dx, dy);
-            for (int i = 0; i < count; i++) dst[i] = over(scale(samples[i], k), dst[i]);
+            pr_scale_over_span(dst, samples, count, k);
         }
         for (int i = 0; i < count; i++) lod += lod_step;
         return lod;
@@ -767,4 +796,24 @@ void pr_over_span(uint32_t *dst, const uint32_t *src, int count) {
     }
 #endif
     for (; k < count; k++) dst[k] = over(src[k], dst[k]);
+}
+
+// `scale4` then `over4` (or eight at a time), then `over(scale(…))` for the words after them.
+void pr_scale_over_span(uint32_t *dst, const uint32_t *src, int count, int k) {
+    if (k >= 256) {
+        pr_over_span(dst, src, count);
+        return;
+    }
+    if (k < 0) k = 0;
+    int i = 0;
+#if PR_SPANS_AVX2
+    if (pr_spans_width() == 8) i = scale_over_8(dst, src, count, k);
+#endif
+#if defined(__SSE2__) && !defined(PR_SPANS_SCALAR)
+    for (; i + 4 <= count; i += 4) {
+        __m128i p = scale4(_mm_loadu_si128((const __m128i *)(src + i)), k);
+        _mm_storeu_si128((__m128i *)(dst + i), over4(p, _mm_loadu_si128((const __m128i *)(dst + i))));
+    }
+#endif
+    for (; i < count; i++) dst[i] = over(scale(src[i], k), dst[i]);
 }

@@ -415,11 +415,30 @@ struct QuadRasterizer: Sendable {
             }
             while px < end {
                 // A run of fully covered, unshaded pixels (a chunk across the interior's edge, or a
-                // translucent page): the per-pixel path's samples, in one call.
+                // translucent page), sampled as a whole chunk is; a translucent page's samples taken
+                // over clear pixels (where each stays itself), then scaled and laid over.
                 if shading == nil && px >= in0 && px < in1 {
                     let count = min(end, in1) - px
-                    lod = sampler.pixelSpan(row + px, count: count, tx: tx, ty: ty, dx: dx, dy: dy, lod: lod,
-                                            lodStep: lodStep, useMips: useMips, k: alpha)
+                    if alpha >= 256 {
+                        if useMips {
+                            sampler.trilinearSpan(row + px, count: count, tx: tx, ty: ty, dx: dx, dy: dy, lod: lod,
+                                                  lodStep: lodStep)
+                        } else {
+                            sampler.copySpan(row + px, count: count, tx: tx, ty: ty, dx: dx, dy: dy)
+                        }
+                        for _ in 0..<count { lod += lodStep }
+                    } else if useMips {
+                        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: count) { samples in
+                            samples.initialize(repeating: 0)
+                            sampler.trilinearSpan(samples.baseAddress!, count: count, tx: tx, ty: ty, dx: dx, dy: dy,
+                                                  lod: lod, lodStep: lodStep)
+                            pr_scale_over_span(row + px, samples.baseAddress!, Int32(count), Int32(alpha))
+                        }
+                        for _ in 0..<count { lod += lodStep }
+                    } else {
+                        lod = sampler.pixelSpan(row + px, count: count, tx: tx, ty: ty, dx: dx, dy: dy, lod: lod,
+                                                lodStep: lodStep, useMips: useMips, k: alpha)
+                    }
                     px += count
                     tx &+= count &* dx
                     ty &+= count &* dy

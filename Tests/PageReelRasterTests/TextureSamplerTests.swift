@@ -251,6 +251,32 @@ import Testing
         #expect(checked == 20 * count)
     }
 
+    /// `pr_scale_over_span` (a translucent page's samples) at every length from 1 to 19 and opacities
+    /// from 0 to 256: each channel of the source times k/256 rounded down, then laid over as
+    /// `Blend.over` lays it (checked against its definition above).
+    @Test(arguments: 1...19)
+    func scaledSpansAreScaledThenLaidOver(count: Int) {
+        var random = SplitMix64(seed: 300 + UInt64(count))
+        var checked = 0
+        for k in [0, 1, 77, 128, 200, 255, 256] {
+            let src = (0..<count).map { _ -> UInt32 in
+                let a = random.next() % 3 == 0 ? UInt32.random(in: 0...254, using: &random) : 255
+                return (0..<3).reduce(a << 24) { $0 | UInt32.random(in: 0...a, using: &random) << (8 * UInt32($1)) }
+            }
+            let under = Self.underneath(count, &random)
+            var dst = under
+            dst.withUnsafeMutableBufferPointer { d in
+                src.withUnsafeBufferPointer { pr_scale_over_span(d.baseAddress!, $0.baseAddress!, Int32(count), Int32(k)) }
+            }
+            for i in 0..<count {
+                let scaled = (0..<4).reduce(UInt32(0)) { $0 | UInt32(Self.channel(src[i], $1) * k / 256) << (8 * UInt32($1)) }
+                #expect(dst[i] == Blend.over(scaled, under[i]), "k \(k) pixel \(i)")
+                checked += 1
+            }
+        }
+        #expect(checked == 7 * count)
+    }
+
     /// Two levels blended by a level of detail that crosses 0 and 1 inside a group of four, and the
     /// top level (no blend), at every span length from 1 to 19.
     @Test(arguments: 1...19)

@@ -34,6 +34,10 @@ void pr_row_lerp_span(uint32_t *dst, const uint32_t *src, int count, int w);
 /// a sprite's anti-aliased and shadowed runs. Eight words at a time with AVX2, else four with SSE2.
 void pr_over_span(uint32_t *dst, const uint32_t *src, int count);
 
+/// `src[k]` scaled by k/256 (k ≤ 256: an opacity, `Blend.scale`) and laid over `dst[k]`, as
+/// `pr_over_span` lays it: a translucent page's samples.
+void pr_scale_over_span(uint32_t *dst, const uint32_t *src, int count, int k);
+
 /// Like `pr_bilinear_span` for two levels at once: each sample blends level `a`'s bilinear sample
 /// toward level `b`'s by t/256, t = round(clamp(lod, 0, 1) · 256) with `lod` stepped by `lod_step`
 /// (t = 0 throughout when `blend` is 0, the top level). Coordinates are per level.
