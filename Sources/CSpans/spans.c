@@ -817,3 +817,57 @@ void pr_scale_over_span(uint32_t *dst, const uint32_t *src, int count, int k) {
 #endif
     for (; i < count; i++) dst[i] = over(scale(src[i], k), dst[i]);
 }
+
+// The chunk loop of `QuadRasterizer.drawTextureSpan` for whole chunks, with `TextureSampler`'s
+// `trilinearSpan` and `copySpan` inside it: the same integers and doubles in the same order.
+int pr_draw_chunks(uint32_t *row, int64_t x0, int64_t x1, int k, int64_t in0, int64_t in1,
+                   int64_t hidden_start, int64_t hidden_end, const int64_t *tx, const int64_t *ty,
+                   const double *lod, const pr_mip *levels, int top) {
+    const int chunk = 16;
+    for (;; k++) {
+        int64_t x = x0 + (int64_t)k * chunk;
+        if (x >= x1) return k;
+        int n = (int)(x1 - x < chunk ? x1 - x : chunk);
+        if (x >= hidden_start && x + n <= hidden_end) continue;
+        if (x < in0 || x + n > in1) return k;
+        int64_t x_ = tx[k], y_ = ty[k];
+        // `QuadRasterizer.divide`: toward zero, as C divides.
+        int64_t dx = (tx[k + 1] - x_) / n, dy = (ty[k + 1] - y_) / n;
+        double l = 0, step = 0;
+        int mips = 0;
+        if (lod) {
+            l = lod[k];
+            double end = lod[k + 1];
+            mips = (l > end ? l : end) > 0;
+            step = (end - l) / (double)n;
+        }
+        if (mips) {
+            double last = l + step * (double)(n - 1);
+            double low = last < l ? last : l;
+            if (low < 0) low = 0;
+            int l0 = (int)low;
+            if (l0 > top) l0 = top;
+            int l1 = l0 + 1 > top ? top : l0 + 1;
+            const pr_mip *a = &levels[l0], *b = &levels[l1];
+            int64_t ax = ((x_ * a->ratio_x) >> 16) - 32768, ay = ((y_ * a->ratio_y) >> 16) - 32768;
+            int64_t bx = ((x_ * b->ratio_x) >> 16) - 32768, by = ((y_ * b->ratio_y) >> 16) - 32768;
+            int64_t adx = (dx * a->ratio_x) >> 16, ady = (dy * a->ratio_y) >> 16;
+            int64_t bdx = (dx * b->ratio_x) >> 16, bdy = (dy * b->ratio_y) >> 16;
+            if (!contains(a, ax, ay, adx, ady, n) || !contains(b, bx, by, bdx, bdy, n)) return k;
+            pr_level la = { a->texels, a->width }, lb = { b->texels, b->width };
+            pr_trilinear_span(row + x, n, la, ax, ay, adx, ady, lb, bx, by, bdx, bdy, l - (double)l0, step,
+                              l0 == top ? 0 : 1);
+        } else {
+            const pr_mip *a = &levels[0];
+            int64_t sx = x_ - 32768, sy = y_ - 32768;
+            if (!contains(a, sx, sy, dx, dy, n)) return k;
+            if (dy == 0 && (sy & 0xFFFF) == 0) {
+                if (dx != 65536) return k;
+                pr_row_lerp_span(row + x, a->texels + (sy >> 16) * a->width + (sx >> 16), n, (int)((sx >> 8) & 255));
+            } else {
+                pr_level la = { a->texels, a->width };
+                pr_bilinear_span(row + x, n, la, sx, sy, dx, dy);
+            }
+        }
+    }
+}

@@ -385,6 +385,13 @@ struct QuadRasterizer: Sendable {
         let chunk = Self.chunk
         var x = x0, k = 0
         while x < x1 {
+            if shading == nil && alpha >= 256 {
+                // Whole chunks drawn in C, up to one it leaves to the loop below.
+                k = sampler.drawChunks(row, x0: x0, x1: x1, from: k, interior: (in0, in1), hidden: hidden,
+                                       tx: ends.tx, ty: ends.ty, lod: ends.lod)
+                x = x0 + k * chunk
+                if x >= x1 { break }
+            }
             defer { k += 1 }
             let n = min(chunk, x1 - x)
             if x >= hidden.start && x + n <= hidden.end {
