@@ -1,5 +1,7 @@
 #include "cspans.h"
 
+#include <string.h>
+
 #if defined(__SSE2__) && !defined(PR_SPANS_SCALAR)
 #include <emmintrin.h>
 #endif
@@ -818,12 +820,18 @@ void pr_scale_over_span(uint32_t *dst, const uint32_t *src, int count, int k) {
     for (; i < count; i++) dst[i] = over(scale(src[i], k), dst[i]);
 }
 
+// v / n rounded toward zero; for n = 16 with a shift.
+static inline int64_t div_chunk(int64_t v, int n) {
+    return n == 16 ? (v + ((v >> 63) & 15)) >> 4 : v / n;
+}
+
 // The chunk loop of `QuadRasterizer.drawTextureSpan` for whole chunks, with `TextureSampler`'s
 // `trilinearSpan` and `copySpan` inside it: the same integers and doubles in the same order.
 int pr_draw_chunks(uint32_t *row, int64_t x0, int64_t x1, int k, int64_t in0, int64_t in1,
                    int64_t hidden_start, int64_t hidden_end, const int64_t *tx, const int64_t *ty,
-                   const double *lod, const pr_mip *levels, int top) {
+                   const double *lod, const pr_mip *levels, int top, int opacity) {
     const int chunk = 16;
+    uint32_t samples[16];
     for (;; k++) {
         int64_t x = x0 + (int64_t)k * chunk;
         if (x >= x1) return k;
@@ -831,15 +839,23 @@ int pr_draw_chunks(uint32_t *row, int64_t x0, int64_t x1, int k, int64_t in0, in
         if (x >= hidden_start && x + n <= hidden_end) continue;
         if (x < in0 || x + n > in1) return k;
         int64_t x_ = tx[k], y_ = ty[k];
-        // `QuadRasterizer.divide`: toward zero, as C divides.
-        int64_t dx = (tx[k + 1] - x_) / n, dy = (ty[k + 1] - y_) / n;
+        // `QuadRasterizer.divide`: toward zero, as C divides (a whole chunk by a shift: two hardware
+        // divides per chunk were most of this loop's time).
+        int64_t dx = div_chunk(tx[k + 1] - x_, n), dy = div_chunk(ty[k + 1] - y_, n);
         double l = 0, step = 0;
         int mips = 0;
         if (lod) {
             l = lod[k];
             double end = lod[k + 1];
             mips = (l > end ? l : end) > 0;
-            step = (end - l) / (double)n;
+            step = n == chunk ? (end - l) * 0.0625 : (end - l) / (double)n;   // 1/16 exactly
+        }
+        // A translucent page's samples are taken over clear words (where each stays itself), then
+        // scaled and laid over.
+        uint32_t *dst = row + x;
+        if (opacity < 256) {
+            memset(samples, 0, sizeof samples);
+            dst = samples;
         }
         if (mips) {
             double last = l + step * (double)(n - 1);
@@ -855,7 +871,7 @@ int pr_draw_chunks(uint32_t *row, int64_t x0, int64_t x1, int k, int64_t in0, in
             int64_t bdx = (dx * b->ratio_x) >> 16, bdy = (dy * b->ratio_y) >> 16;
             if (!contains(a, ax, ay, adx, ady, n) || !contains(b, bx, by, bdx, bdy, n)) return k;
             pr_level la = { a->texels, a->width }, lb = { b->texels, b->width };
-            pr_trilinear_span(row + x, n, la, ax, ay, adx, ady, lb, bx, by, bdx, bdy, l - (double)l0, step,
+            pr_trilinear_span(dst, n, la, ax, ay, adx, ady, lb, bx, by, bdx, bdy, l - (double)l0, step,
                               l0 == top ? 0 : 1);
         } else {
             const pr_mip *a = &levels[0];
@@ -863,11 +879,12 @@ int pr_draw_chunks(uint32_t *row, int64_t x0, int64_t x1, int k, int64_t in0, in
             if (!contains(a, sx, sy, dx, dy, n)) return k;
             if (dy == 0 && (sy & 0xFFFF) == 0) {
                 if (dx != 65536) return k;
-                pr_row_lerp_span(row + x, a->texels + (sy >> 16) * a->width + (sx >> 16), n, (int)((sx >> 8) & 255));
+                pr_row_lerp_span(dst, a->texels + (sy >> 16) * a->width + (sx >> 16), n, (int)((sx >> 8) & 255));
             } else {
                 pr_level la = { a->texels, a->width };
-                pr_bilinear_span(row + x, n, la, sx, sy, dx, dy);
+                pr_bilinear_span(dst, n, la, sx, sy, dx, dy);
             }
         }
+        if (opacity < 256) pr_scale_over_span(row + x, samples, n, opacity);
     }
 }

@@ -385,10 +385,10 @@ struct QuadRasterizer: Sendable {
         let chunk = Self.chunk
         var x = x0, k = 0
         while x < x1 {
-            if shading == nil && alpha >= 256 {
+            if shading == nil {
                 // Whole chunks drawn in C, up to one it leaves to the loop below.
                 k = sampler.drawChunks(row, x0: x0, x1: x1, from: k, interior: (in0, in1), hidden: hidden,
-                                       tx: ends.tx, ty: ends.ty, lod: ends.lod)
+                                       tx: ends.tx, ty: ends.ty, lod: ends.lod, opacity: alpha)
                 x = x0 + k * chunk
                 if x >= x1 { break }
             }

@@ -109,17 +109,17 @@ struct TextureSampler {
         }
     }
 
-    /// Draws an opaque, unshaded page's whole chunks of a row from chunk `k` on, as `trilinearSpan`
-    /// and `copySpan` draw each (`pr_draw_chunks`, with the row's chunk ends); returns the first
-    /// chunk it left to the caller.
+    /// Draws an unshaded page's whole chunks of a row from chunk `k` on, as `trilinearSpan` and
+    /// `copySpan` draw each (`pr_draw_chunks`, with the row's chunk ends), a translucent page's
+    /// samples scaled by `opacity`/256 and laid over; returns the first chunk it left to the caller.
     @inline(__always)
     func drawChunks(_ row: UnsafeMutablePointer<UInt32>, x0: Int, x1: Int, from k: Int, interior: (Int, Int),
                     hidden: (start: Int, end: Int), tx: UnsafePointer<Int64>, ty: UnsafePointer<Int64>,
-                    lod: UnsafePointer<Double>?) -> Int {
+                    lod: UnsafePointer<Double>?, opacity: Int = 256) -> Int {
         mips.withUnsafeBufferPointer { mips in
             Int(pr_draw_chunks(row, Int64(x0), Int64(x1), Int32(k), Int64(interior.0), Int64(interior.1),
                                Int64(hidden.start), Int64(hidden.end), tx, ty, lod, mips.baseAddress,
-                               Int32(mips.count - 1)))
+                               Int32(mips.count - 1), Int32(opacity)))
         }
     }
 

@@ -278,7 +278,8 @@ import Testing
     }
 
     /// `pr_draw_chunks` against the sampler drawing the same chunks one by one (`trilinearSpan` where
-    /// a chunk's level of detail passes 0, else `copySpan`): the same words; hidden chunks untouched;
+    /// a chunk's level of detail passes 0, else `copySpan`; a translucent page's samples scaled and
+    /// laid over): the same words; hidden chunks untouched;
     /// and it stops at the first chunk not wholly inside the interior, or reaching past the texture.
     @Test func chunkRunsAreTheChunksDrawnOneByOne() {
         let t = Self.texture(width: 96, height: 64, seed: 51)
@@ -291,39 +292,46 @@ import Testing
         let ty = (0..<count).map { Int64(5 << 16 + min($0 * 16, x1 - x0) * 3_000) }
         let lod = (0..<count).map { -0.9 + 0.35 * Double($0) }
         let under = Self.underneath(x1, &random)
-        for (in0, in1, hidden, stop) in [(3, 103, (0, 0), 7), (3, 60, (0, 0), 3), (19, 103, (35, 67), 0), (0, 200, (35, 67), 7)] {
-            var fast = under, slow = under
-            var stopped = -1
-            Self.withSampler(t) { sampler in
-                tx.withUnsafeBufferPointer { tx in
-                    ty.withUnsafeBufferPointer { ty in
-                        lod.withUnsafeBufferPointer { lod in
-                            fast.withUnsafeMutableBufferPointer { row in
-                                stopped = sampler.drawChunks(row.baseAddress!, x0: x0, x1: x1, from: 0, interior: (in0, in1),
-                                                             hidden: hidden, tx: tx.baseAddress!, ty: ty.baseAddress!,
-                                                             lod: lod.baseAddress)
+        for opacity in [256, 100] {
+            for (in0, in1, hidden, stop) in [(3, 103, (0, 0), 7), (3, 60, (0, 0), 3), (19, 103, (35, 67), 0), (0, 200, (35, 67), 7)] {
+                var fast = under, slow = under
+                var stopped = -1
+                Self.withSampler(t) { sampler in
+                    tx.withUnsafeBufferPointer { tx in
+                        ty.withUnsafeBufferPointer { ty in
+                            lod.withUnsafeBufferPointer { lod in
+                                fast.withUnsafeMutableBufferPointer { row in
+                                    stopped = sampler.drawChunks(row.baseAddress!, x0: x0, x1: x1, from: 0, interior: (in0, in1),
+                                                                 hidden: hidden, tx: tx.baseAddress!, ty: ty.baseAddress!,
+                                                                 lod: lod.baseAddress, opacity: opacity)
+                                }
                             }
                         }
                     }
-                }
-                for k in 0..<stop {
-                    let x = x0 + 16 * k, n = min(16, x1 - x)
-                    if x >= hidden.0 && x + n <= hidden.1 { continue }
-                    let dx = Int(tx[k + 1] - tx[k]) / n, dy = Int(ty[k + 1] - ty[k]) / n
-                    slow.withUnsafeMutableBufferPointer { row in
-                        if max(lod[k], lod[k + 1]) > 0 {
-                            sampler.trilinearSpan(row.baseAddress! + x, count: n, tx: Int(tx[k]), ty: Int(ty[k]), dx: dx, dy: dy,
-                                                  lod: lod[k], lodStep: (lod[k + 1] - lod[k]) / Double(n))
-                        } else {
-                            sampler.copySpan(row.baseAddress! + x, count: n, tx: Int(tx[k]), ty: Int(ty[k]), dx: dx, dy: dy)
+                    for k in 0..<stop {
+                        let x = x0 + 16 * k, n = min(16, x1 - x)
+                        if x >= hidden.0 && x + n <= hidden.1 { continue }
+                        let dx = Int(tx[k + 1] - tx[k]) / n, dy = Int(ty[k + 1] - ty[k]) / n
+                        // A translucent page's samples: taken over clear words, scaled, laid over.
+                        var samples = opacity < 256 ? [UInt32](repeating: 0, count: n) : Array(slow[x..<(x + n)])
+                        samples.withUnsafeMutableBufferPointer { dst in
+                            if max(lod[k], lod[k + 1]) > 0 {
+                                sampler.trilinearSpan(dst.baseAddress!, count: n, tx: Int(tx[k]), ty: Int(ty[k]), dx: dx, dy: dy,
+                                                      lod: lod[k], lodStep: (lod[k + 1] - lod[k]) / Double(n))
+                            } else {
+                                sampler.copySpan(dst.baseAddress!, count: n, tx: Int(tx[k]), ty: Int(ty[k]), dx: dx, dy: dy)
+                            }
+                        }
+                        for i in 0..<n {
+                            slow[x + i] = opacity < 256 ? Blend.over(Blend.scale(samples[i], by: opacity), slow[x + i]) : samples[i]
                         }
                     }
                 }
+                #expect(stopped == stop, "interior \(in0)..<\(in1)")
+                #expect(fast == slow, "interior \(in0)..<\(in1), hidden \(hidden)")
+                #expect(fast[38..<64] == under[38..<64] || hidden == (0, 0))
+                #expect(fast != under || stop == 0)
             }
-            #expect(stopped == stop, "interior \(in0)..<\(in1)")
-            #expect(fast == slow, "interior \(in0)..<\(in1), hidden \(hidden)")
-            #expect(fast[38..<64] == under[38..<64] || hidden == (0, 0))
-            #expect(fast != under || stop == 0)
         }
     }
 

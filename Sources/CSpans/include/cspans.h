@@ -89,8 +89,9 @@ typedef struct {
 int pr_chunk_ends(const pr_projection *p, double yc, int64_t x0, int64_t x1, int chunk, double lod_bias,
                   int64_t *tx, int64_t *ty, double *lod);
 
-/// Draws a row's texture chunks from chunk `k` on, as `QuadRasterizer` draws an opaque, unshaded
-/// page's fully covered chunks: chunk j covers columns [x0 + 16·j, min(x0 + 16·(j + 1), x1)) of
+/// Draws a row's texture chunks from chunk `k` on, as `QuadRasterizer` draws an unshaded page's
+/// fully covered chunks (a translucent one's samples scaled by `opacity`/256 and laid over, as
+/// `pr_scale_over_span` lays them): chunk j covers columns [x0 + 16·j, min(x0 + 16·(j + 1), x1)) of
 /// `row`, its texel positions stepped from `tx[j], ty[j]` toward `tx[j + 1], ty[j + 1]` (the ends
 /// `pr_chunk_ends` gives, with `lod` when the page is minified). A chunk inside [hidden_start,
 /// hidden_end) is skipped; one inside [in0, in1) is sampled — trilinear with the chunk's pair of
@@ -100,6 +101,6 @@ int pr_chunk_ends(const pr_projection *p, double yc, int64_t x0, int64_t x1, int
 /// at another step), or the chunk count when it drew them all.
 int pr_draw_chunks(uint32_t *row, int64_t x0, int64_t x1, int k, int64_t in0, int64_t in1,
                    int64_t hidden_start, int64_t hidden_end, const int64_t *tx, const int64_t *ty,
-                   const double *lod, const pr_mip *levels, int top);
+                   const double *lod, const pr_mip *levels, int top, int opacity);
 
 #endif
