@@ -40,8 +40,12 @@ final class FileWatcher: Sendable {
 
     static func stamps(_ paths: [String]) -> [Stamp?] { paths.map(stamp) }
 
+    /// Takes the first look before it returns, so a change made once the caller goes on is seen
+    /// however late the watching thread first runs (on a busy machine, after an editor's save).
     func start() {
-        let thread = Thread { [self] in run() }
+        let paths = files()
+        let first = FileWatcher.stamps(paths)
+        let thread = Thread { [self] in run(paths: paths, last: first) }
         thread.name = "pagereel-watch"
         thread.start()
     }
@@ -50,9 +54,8 @@ final class FileWatcher: Sendable {
         stopped.store(true, ordering: .relaxed)
     }
 
-    private func run() {
-        var paths = files()
-        var last = FileWatcher.stamps(paths)
+    private func run(paths: [String], last: [Stamp?]) {
+        var paths = paths, last = last
         while !stopped.load(ordering: .relaxed) {
             Thread.sleep(forTimeInterval: interval)
             var now = FileWatcher.stamps(paths)

@@ -62,4 +62,29 @@ import Testing
             #expect(count.load(ordering: .relaxed) == 3)
         }
     }
+
+    /// A change made as soon as `start` returns is a change, however late the first look at the
+    /// files comes (here it takes 300 ms, as a busy machine can make it): it is taken before
+    /// `start` returns, not when the watching thread first runs. The file keeps its size and,
+    /// written within the same clock tick, may keep its time: its new inode tells the save.
+    @Test func aChangeRightAfterStartIsSeen() throws {
+        try ScratchFolder.with { folder in
+            let path = folder.appendingPathComponent("shot.png").path
+            try Data([1, 2, 3]).write(to: URL(fileURLWithPath: path))
+            let asked = Atomic<Int>(0), count = Atomic<Int>(0)
+            let watcher = FileWatcher(interval: 0.02, files: {
+                if asked.add(1, ordering: .relaxed).newValue == 1 { usleep(300_000) }
+                return [path]
+            }) { count.add(1, ordering: .relaxed) }
+            watcher.start()
+            defer { watcher.stop() }
+            // An editor's save: a new file renamed over the old one.
+            let temporary = folder.appendingPathComponent(".shot.png.tmp").path
+            try Data([4, 5, 6]).write(to: URL(fileURLWithPath: temporary))
+            #expect(rename(temporary, path) == 0)
+            let deadline = Date().addingTimeInterval(5)
+            while count.load(ordering: .relaxed) < 1 && Date() < deadline { usleep(5_000) }
+            #expect(count.load(ordering: .relaxed) == 1)
+        }
+    }
 }

@@ -59,10 +59,12 @@ struct HTTPProbe {
             return true
         }
 
-        /// Reads until the text received so far contains `marker`; false if it never does.
-        func read(until marker: String) -> Bool {
+        /// Reads until the text received so far contains `marker`; false if it does not within
+        /// `seconds` (an event stream's heartbeats keep each read from timing out).
+        func read(until marker: String, within seconds: Double = 30) -> Bool {
+            let deadline = Date(timeIntervalSinceNow: seconds)
             while !String(decoding: received, as: UTF8.self).contains(marker) {
-                guard readSome() else { return false }
+                guard Date() < deadline, readSome() else { return false }
             }
             return true
         }
