@@ -136,6 +136,11 @@ import Testing
         #expect(blended > 0 || lod > 6)
     }
 
+    /// A random premultiplied word of alpha `a` (each colour at most `a`).
+    static func premultiplied(alpha a: UInt32, _ random: inout SplitMix64) -> UInt32 {
+        (0..<3).reduce(a << 24) { word, c in word | UInt32.random(in: 0...a, using: &random) << (8 * UInt32(c)) }
+    }
+
     /// Translucent, valid premultiplied pixels to draw over (colours ≤ alpha).
     static func underneath(_ count: Int, _ random: inout SplitMix64) -> [UInt32] {
         (0..<count).map { _ in UInt32(truncatingIfNeeded: random.next()) & 0x3F3F_3F3F | 0x4000_0000 }
@@ -221,9 +226,7 @@ import Testing
     @Test(arguments: 1...19)
     func overSpansAreSrcOverAtEveryLength(count: Int) {
         var random = SplitMix64(seed: 200 + UInt64(count))
-        func premultiplied(alpha a: UInt32) -> UInt32 {
-            (0..<3).reduce(a << 24) { word, c in word | UInt32.random(in: 0...a, using: &random) << (8 * UInt32(c)) }
-        }
+        func premultiplied(alpha a: UInt32) -> UInt32 { Self.premultiplied(alpha: a, &random) }
         var checked = 0
         for _ in 0..<20 {
             let src = (0..<count).map { _ -> UInt32 in
@@ -259,9 +262,8 @@ import Testing
         var random = SplitMix64(seed: 300 + UInt64(count))
         var checked = 0
         for k in [0, 1, 77, 128, 200, 255, 256] {
-            let src = (0..<count).map { _ -> UInt32 in
-                let a = random.next() % 3 == 0 ? UInt32.random(in: 0...254, using: &random) : 255
-                return (0..<3).reduce(a << 24) { $0 | UInt32.random(in: 0...a, using: &random) << (8 * UInt32($1)) }
+            let src = (0..<count).map { _ in
+                Self.premultiplied(alpha: random.next() % 3 == 0 ? UInt32.random(in: 0...254, using: &random) : 255, &random)
             }
             let under = Self.underneath(count, &random)
             var dst = under
