@@ -521,9 +521,14 @@ int pr_spans_width(void) {
 // how many words it did.
 __attribute__((target("avx2")))
 static int row_lerp_8(uint32_t *dst, const uint32_t *src, int count, int w) {
+    int k = 0;
+    if (w == 0) {
+        // Every sample on a texel: the texels themselves, stored as `store` does.
+        for (; k + 8 <= count; k += 8) store8_words(dst + k, _mm256_loadu_si256((const __m256i *)(src + k)));
+        return k;
+    }
     const __m256i zero = _mm256_setzero_si256();
     const __m256i wa = _mm256_set1_epi16((short)(256 - w)), wb = _mm256_set1_epi16((short)w);
-    int k = 0;
     for (; k + 8 <= count; k += 8) {
         __m256i a = _mm256_loadu_si256((const __m256i *)(src + k)), b = _mm256_loadu_si256((const __m256i *)(src + k + 1));
         __m256i lo = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(a, zero), wa),

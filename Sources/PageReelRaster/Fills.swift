@@ -18,23 +18,43 @@ enum Fills {
     /// colours sit at the pixmap's extreme corners along that direction.
     static func gradient(_ pixmap: inout Pixmap, from: Color, to: Color, angle: Double) {
         let w = pixmap.width, h = pixmap.height
-        let rad = angle * Double.pi / 180
-        let dx = cos(rad), dy = sin(rad)
+        let (dx, dy) = direction(angle)
         let corners = [(0.0, 0.0), (Double(w), 0.0), (0.0, Double(h)), (Double(w), Double(h))].map { $0.0 * dx + $0.1 * dy }
         let lo = corners.min()!, span = max(corners.max()! - lo, 1e-9)
         let a = (Double(from.r), Double(from.g), Double(from.b), Double(from.a))
         let b = (Double(to.r), Double(to.g), Double(to.b), Double(to.a))
         pixmap.pixels.withUnsafeMutableBytes { raw in
             let words = raw.bindMemory(to: UInt32.self)
+            func word(_ x: Int, _ y: Int) -> UInt32 {
+                let t = ((Double(x) + 0.5) * dx + (Double(y) + 0.5) * dy - lo) / span
+                func mix(_ p: Double, _ q: Double) -> UInt8 { roundedByte(p + (q - p) * t) }
+                return Blend.premultiplied(r: mix(a.0, b.0), g: mix(a.1, b.1), b: mix(a.2, b.2), a: mix(a.3, b.3))
+            }
+            guard let base = words.baseAddress, w > 0 else { return }
+            // Straight down or up, each row is one word; straight across, each row is the first
+            // (x or y times 0 adds exactly nothing).
             for y in 0..<h {
-                for x in 0..<w {
-                    let t = ((Double(x) + 0.5) * dx + (Double(y) + 0.5) * dy - lo) / span
-                    func mix(_ p: Double, _ q: Double) -> UInt8 { roundedByte(p + (q - p) * t) }
-                    words[y * w + x] = Blend.premultiplied(r: mix(a.0, b.0), g: mix(a.1, b.1), b: mix(a.2, b.2),
-                                                           a: mix(a.3, b.3))
+                let row = base + y * w
+                if dx == 0 {
+                    row.update(repeating: word(0, y), count: w)
+                } else if dy == 0 && y > 0 {
+                    row.update(from: base, count: w)
+                } else {
+                    for x in 0..<w { row[x] = word(x, y) }
                 }
             }
         }
+    }
+
+    /// The unit direction of `angle` degrees, exact at multiples of 90° (where cos and sin of the
+    /// angle in radians leave a residue of about 1e-16 instead of 0).
+    static func direction(_ angle: Double) -> (dx: Double, dy: Double) {
+        let quarters = (angle / 90).truncatingRemainder(dividingBy: 4)
+        if quarters == quarters.rounded(), quarters.isFinite {
+            return [(1, 0), (0, 1), (-1, 0), (0, -1)][(Int(quarters) + 4) % 4]
+        }
+        let rad = angle * Double.pi / 180
+        return (cos(rad), sin(rad))
     }
 
     /// `v.rounded()` (halves away from zero) as a byte, for v in 0…255, without a call to libm's

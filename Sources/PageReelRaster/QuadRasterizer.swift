@@ -172,11 +172,18 @@ struct QuadRasterizer: Sendable {
     }
 
     /// Whether the quad overwrites every pixel it fully covers with an opaque texel, whatever was
-    /// beneath: an opaque texture, unshaded, at full opacity. What is drawn under such a pixel
+    /// beneath: an opaque texture, unshaded, or an opaque colour, at full opacity. What is drawn under such a pixel
     /// before it is wasted work (`opaqueColumns`).
     var isOpaqueCover: Bool {
-        guard case .texture(let texture, _, _, let shading) = paint else { return false }
-        return (texture.isOpaque || !opaqueInner.isEmpty) && shading == nil && Int(opacity * 256 + 0.5) >= 256
+        guard Int(opacity * 256 + 0.5) >= 256 else { return false }
+        switch paint {
+        case .texture(let texture, _, _, let shading):
+            return (texture.isOpaque || !opaqueInner.isEmpty) && shading == nil
+        case .solid(let color):
+            return color >> 24 == 255
+        case .shadow:
+            return false
+        }
     }
 
     /// Columns [start, end) of row `y` that the quad overwrites with opaque texels whatever was
@@ -200,6 +207,44 @@ struct QuadRasterizer: Sendable {
             }
         }
         return best
+    }
+
+    /// Columns [start, end) that the quad overwrites with opaque pixels in every row of `rows` that
+    /// it reaches (the rows returned), or nil: a run inside each of those rows' `opaqueColumns`.
+    /// The outline, the clip and each interior rectangle are convex, so a column inside one of them
+    /// in the first and the last row is inside it in every row between: two rows' spans stand for
+    /// all of them (a group's run may be narrower than a row's own, never wider).
+    func opaqueColumns(rows: Range<Int>, width: Int) -> (rows: Range<Int>, start: Int, end: Int)? {
+        let top = max(rows.lowerBound, firstRow), bottom = min(rows.upperBound, endRow) - 1
+        guard top <= bottom else { return nil }
+        func both(_ span: (Int) -> (Int, Int)?) -> (Int, Int)? {
+            guard let a = span(top), let b = span(bottom) else { return nil }
+            let start = max(a.0, b.0), end = min(a.1, b.1)
+            return start < end ? (start, end) : nil
+        }
+        guard let (x0, x1) = both({ span(row: $0, width: width) }) else { return nil }
+        var runs = (opaqueInner.isEmpty ? inner : opaqueInner).compactMap { p in both { p.span(row: $0, width: x1) } }
+            .map { (max($0.0, x0), min($0.1, x1)) }.filter { $0.0 < $0.1 }
+        if opaqueInner.isEmpty {
+            // The interior's two rectangles lie in the outline inset by the ramp, which is convex:
+            // whatever lies between two of their columns in a row is covered too (as `interior`).
+            guard let start = runs.map(\.0).min(), let end = runs.map(\.1).max() else { return nil }
+            return (top..<(bottom + 1), start, end)
+        }
+        // The opaque texels' rectangles (not convex together): their common runs, joined where
+        // they meet; the longest of what is left.
+        runs.sort { $0.0 < $1.0 }
+        var best: (Int, Int)? = nil, current: (Int, Int)? = nil
+        for run in runs {
+            if var last = current, run.0 <= last.1 {
+                last.1 = max(last.1, run.1)
+                current = last
+            } else {
+                current = run
+            }
+            if let c = current, best.map({ c.1 - c.0 > $0.1 - $0.0 }) ?? true { best = c }
+        }
+        return best.map { (top..<(bottom + 1), $0.0, $0.1) }
     }
 
     /// Draws rows [rows.lowerBound, rows.upperBound) of the quad into `dst` (premultiplied RGBA words).
@@ -238,12 +283,18 @@ struct QuadRasterizer: Sendable {
         case .solid(let color):
             for y in lo..<hi {
                 guard let (x0, x1) = span(row: y, width: width) else { continue }
-                drawSolidSpan(y: y, x0: x0, x1: x1, row: dst + y * width, color: color)
+                let skip = hidden?[y - rows.lowerBound] ?? (0, 0)
+                Self.forVisible(x0, x1, hidden: skip) { s, e in
+                    drawSolidSpan(y: y, x0: s, x1: e, row: dst + y * width, color: color)
+                }
             }
         case .shadow(let color, let sigma):
             for y in lo..<hi {
                 guard let (x0, x1) = span(row: y, width: width) else { continue }
-                drawShadowSpan(y: y, x0: x0, x1: x1, row: dst + y * width, color: color, sigma: sigma)
+                let skip = hidden?[y - rows.lowerBound] ?? (0, 0)
+                Self.forVisible(x0, x1, hidden: skip) { s, e in
+                    drawShadowSpan(y: y, x0: s, x1: e, row: dst + y * width, color: color, sigma: sigma)
+                }
             }
         }
     }
@@ -259,6 +310,15 @@ struct QuadRasterizer: Sendable {
             end = min(end, right)
         }
         return start < end ? (start, end) : nil
+    }
+
+    /// [x0, x1) without the hidden run: up to two runs, in order (empty ones left out). A solid or
+    /// shadow pixel is its own, whatever its neighbours: leaving out hidden ones changes no other.
+    @inline(__always)
+    static func forVisible(_ x0: Int, _ x1: Int, hidden: (start: Int, end: Int), _ body: (Int, Int) -> Void) {
+        guard hidden.start < hidden.end, hidden.start < x1, hidden.end > x0 else { return body(x0, x1) }
+        if x0 < hidden.start { body(x0, hidden.start) }
+        if hidden.end < x1 { body(hidden.end, x1) }
     }
 
     /// Columns [start, end) of row `y` where coverage is certainly full, clamped into [x0, x1).
@@ -328,11 +388,14 @@ struct QuadRasterizer: Sendable {
         let alpha = Int(opacity * 256 + 0.5)
         let (in0, in1) = interior(row: y, width: x1, x0: x0, x1: x1)
         let full = Blend.scale(color, by: alpha)
-        for x in x0..<x1 {
-            if x >= in0 && x < in1 {
-                row[x] = Blend.over(full, row[x])
-                continue
-            }
+        // Fully covered: the colour laid over (a plain fill when it is opaque).
+        if full >> 24 == 255 {
+            (row + in0).update(repeating: full, count: in1 - in0)
+        } else {
+            for x in in0..<in1 { row[x] = Blend.over(full, row[x]) }
+        }
+        // The edges, by coverage.
+        for x in x0..<x1 where x < in0 || x >= in1 {
             let xc = Double(x) + 0.5
             let rw = 1 / (g * xc + h * yc + i)
             let u = (a * xc + b * yc + c) * rw, v = (d * xc + e * yc + f) * rw

@@ -147,15 +147,34 @@ public struct SceneRasterizer: Sendable {
         for j in stride(from: covers.count, through: 0, by: -1) {
             hidden[j] = widest
             guard j > 0, let cover = covers[j - 1] else { continue }
-            for (r, y) in rows.enumerated() {
-                if let run = cover.opaqueColumns(row: y, width: width),
-                   run.end - run.start > widest[r].end - widest[r].start {
-                    widest[r] = run
+            switch cover {
+            case .quad(let quad):
+                // A run for each group of rows (a quad's spans take arithmetic; a row's own run can
+                // be wider by the outline's slope times the group's height, a sliver of a chunk).
+                var y = rows.lowerBound
+                while y < rows.upperBound {
+                    let next = min(y + coverGroup, rows.upperBound)
+                    if let (covered, start, end) = quad.opaqueColumns(rows: y..<next, width: width) {
+                        for y in covered where end - start > widest[y - rows.lowerBound].end - widest[y - rows.lowerBound].start {
+                            widest[y - rows.lowerBound] = (start, end)
+                        }
+                    }
+                    y = next
+                }
+            case .sprite:
+                for (r, y) in rows.enumerated() {
+                    if let run = cover.opaqueColumns(row: y, width: width),
+                       run.end - run.start > widest[r].end - widest[r].start {
+                        widest[r] = run
+                    }
                 }
             }
         }
         return hidden
     }
+
+    /// Rows that share one run of a quad's hidden columns.
+    static let coverGroup = 16
 
     /// The kernel set-up for one scene item (nil when it is off-screen or invisible).
     static func rasterizer(for item: SceneItem, scene: Scene, textures: [TextureKey: Texture]) -> QuadRasterizer? {

@@ -40,6 +40,67 @@ import Testing
         #expect(skipped == whole)
     }
 
+    /// A quad's run for a group of rows lies inside each of those rows' own run (what it hides in
+    /// every one of them) and is most of it: turned under perspective with rounded corners, and
+    /// shrunk, in groups of 1, 5 and 16 rows from every offset.
+    @Test(arguments: [1, 5, 16])
+    func aGroupsRunLiesInsideEachRowsRun(group: Int) throws {
+        let (scene, textures) = Self.overlappingPages()
+        let quads = scene.items.compactMap { SceneRasterizer.rasterizer(for: $0, scene: scene, textures: textures) }
+        try #require(quads.count == 2 && quads.allSatisfy(\.isOpaqueCover))
+        var rowsWithRuns = 0, groupWidth = 0, rowWidth = 0
+        for quad in quads {
+            for top in stride(from: 0, to: scene.height, by: group) {
+                let rows = top..<min(top + group, scene.height)
+                let run = quad.opaqueColumns(rows: rows, width: scene.width)
+                for y in rows {
+                    let own = quad.opaqueColumns(row: y, width: scene.width)
+                    if let own { rowWidth += own.end - own.start }
+                    guard let run, run.rows.contains(y) else { continue }
+                    rowsWithRuns += 1
+                    groupWidth += run.end - run.start
+                    let inside = own.map { run.start >= $0.start && run.end <= $0.end } ?? false
+                    #expect(inside, "rows \(rows) row \(y): \(run.start)..<\(run.end) outside \(String(describing: own))")
+                }
+            }
+        }
+        #expect(rowsWithRuns > 100)
+        // Narrower by the slope of the turned edges over a group's height, not more.
+        #expect(Double(groupWidth) >= (group == 1 ? 1.0 : 0.8) * Double(rowWidth), "\(groupWidth) of \(rowWidth)")
+    }
+
+    /// An opaque shape hides what is under it — here a shadow, as under a device's body — and the
+    /// pixels are those of drawing each whole; a translucent one hides nothing.
+    @Test func anOpaqueShapeHidesTheShadowUnderIt() throws {
+        let body = Rect(x: 30, y: 20, width: 120, height: 100)
+        func items(_ color: Color) -> [SceneItem] {
+            [.shadow(ShadowQuad(transform: .identity, outline: body, cornerRadius: 18,
+                                shadow: Shadow(color: Color(r: 0, g: 0, b: 0, a: 150), radius: 20, offsetX: 0, offsetY: 8))),
+             .shape(ShapeItem(rect: body, cornerRadius: 18, color: color)),
+             .shape(ShapeItem(rect: Rect(x: 40, y: 30, width: 100, height: 80), cornerRadius: 10, color: Color(r: 0, g: 0, b: 0)))]
+        }
+        for (color, covers) in [(Color(r: 30, g: 30, b: 34), true), (Color(r: 30, g: 30, b: 34, a: 200), false)] {
+            let scene = Scene(width: 180, height: 160, background: .clear, pageWidth: 1, pageHeight: 1, scale: 1,
+                              items: items(color))
+            let quads = scene.items.compactMap { SceneRasterizer.rasterizer(for: $0, scene: scene, textures: [:]) }
+            try #require(quads.count == 3)
+            #expect(!quads[0].isOpaqueCover && quads[1].isOpaqueCover == covers && quads[2].isOpaqueCover)
+            let hidden = SceneRasterizer.hiddenColumns(quads, rows: 0..<scene.height, width: scene.width)
+            // Under an opaque body most of the shadow is skipped; under a translucent one only what
+            // the screen hides.
+            #expect(hidden[1].contains { $0.end - $0.start >= (covers ? 100 : 80) })
+            var skipped = Pixmap(width: 1, height: 1)
+            SceneRasterizer().render(scene, textures: [:], drawText: { _, _ in }, into: &skipped)
+            var whole = Pixmap(width: scene.width, height: scene.height)
+            SceneRasterizer().draw([QuadRasterizer](), clearTo: 0, into: &whole)
+            for quad in quads { SceneRasterizer().draw([quad], clearTo: nil, into: &whole) }
+            let same = skipped == whole
+            #expect(same, "skipping what the shape hides changed pixels (covers: \(covers))")
+            // The shadow shows around the body: below it, inside its reach.
+            #expect(skipped.pixel(x: 90, y: 130).a > 20)
+        }
+    }
+
     /// A translucent page hides nothing.
     @Test func translucentPageIsNotACover() {
         let (scene, textures) = Self.overlappingPages()
