@@ -12,6 +12,8 @@ struct Sprite: Sendable {
         var start: Int32
         var end: Int32
         var opaque: Bool
+        /// Opaque, and one word throughout (a row of a gradient straight down): filled, not copied.
+        var uniform: Bool = false
     }
 
     /// Premultiplied RGBA words, row by row.
@@ -59,7 +61,9 @@ struct Sprite: Sendable {
                     if a == 0 || (a == 255) != opaque { break }
                     column += 1
                 }
-                runs.append(Run(start: Int32(start), end: Int32(column), opaque: opaque))
+                let first = words[row * width + start]
+                let uniform = opaque && words[(row * width + start)..<(row * width + column)].allSatisfy { $0 == first }
+                runs.append(Run(start: Int32(start), end: Int32(column), opaque: opaque, uniform: uniform))
                 // The first of the longest, as a scan keeps it.
                 if opaque, column - start > Int(widest.end - widest.start) { widest = (Int32(start), Int32(column)) }
             }
@@ -99,12 +103,12 @@ struct Sprite: Sendable {
                         guard start < end else { continue }
                         // What is left of the run around the covered columns: before them, after them.
                         if covered.0 >= covered.1 {
-                            draw(from: from, start, end, into: frameRow + x, opaque: run.opaque)
+                            draw(from: from, start, end, into: frameRow + x, run: run)
                             continue
                         }
                         let before = min(end, covered.0), after = max(start, covered.1)
-                        if start < before { draw(from: from, start, before, into: frameRow + x, opaque: run.opaque) }
-                        if after < end { draw(from: from, after, end, into: frameRow + x, opaque: run.opaque) }
+                        if start < before { draw(from: from, start, before, into: frameRow + x, run: run) }
+                        if after < end { draw(from: from, after, end, into: frameRow + x, run: run) }
                     }
                 }
             }
@@ -113,8 +117,10 @@ struct Sprite: Sendable {
 
     /// Columns [a, b) of a sprite row `from` onto a frame row `to` (both at the sprite's column 0).
     @inline(__always)
-    private func draw(from: UnsafePointer<UInt32>, _ a: Int, _ b: Int, into to: UnsafeMutablePointer<UInt32>, opaque: Bool) {
-        if opaque {
+    private func draw(from: UnsafePointer<UInt32>, _ a: Int, _ b: Int, into to: UnsafeMutablePointer<UInt32>, run: Run) {
+        if run.uniform {
+            (to + a).update(repeating: from[a], count: b - a)
+        } else if run.opaque {
             (to + a).update(from: from + a, count: b - a)
         } else {
             pr_over_span(to + a, from + a, Int32(b - a))
