@@ -830,19 +830,31 @@ static inline int64_t div_chunk(int64_t v, int n) {
     return n == 16 ? (v + ((v >> 63) & 15)) >> 4 : v / n;
 }
 
+// A run of texels along one texel row, each sample the same fraction between two texels: whole
+// chunks of an opaque page at rest or sliding, each continuing the last, drawn in one call.
+typedef struct { uint32_t *dst; const uint32_t *src; int count, w; } lerp_run;
+
+static inline void flush_run(lerp_run *run) {
+    if (run->count) pr_row_lerp_span(run->dst, run->src, run->count, run->w);
+    run->count = 0;
+}
+
 // The chunk loop of `QuadRasterizer.drawTextureSpan` for whole chunks, with `TextureSampler`'s
-// `trilinearSpan` and `copySpan` inside it: the same integers and doubles in the same order.
+// `trilinearSpan` and `copySpan` inside it: the same integers and doubles in the same order. An
+// opaque page's chunks that each take `pr_row_lerp_span` where the last one's texels end, at its
+// fraction, are drawn by one call (its words are each of two texels and the fraction alone).
 int pr_draw_chunks(uint32_t *row, int64_t x0, int64_t x1, int k, int64_t in0, int64_t in1,
                    int64_t hidden_start, int64_t hidden_end, const int64_t *tx, const int64_t *ty,
                    const double *lod, const pr_mip *levels, int top, int opacity) {
     const int chunk = 16;
     uint32_t samples[16];
+    lerp_run run = { 0 };
     for (;; k++) {
         int64_t x = x0 + (int64_t)k * chunk;
-        if (x >= x1) return k;
+        if (x >= x1) break;
         int n = (int)(x1 - x < chunk ? x1 - x : chunk);
         if (x >= hidden_start && x + n <= hidden_end) continue;
-        if (x < in0 || x + n > in1) return k;
+        if (x < in0 || x + n > in1) break;
         int64_t x_ = tx[k], y_ = ty[k];
         // `QuadRasterizer.divide`: toward zero, as C divides (a whole chunk by a shift: two hardware
         // divides per chunk were most of this loop's time).
@@ -874,17 +886,28 @@ int pr_draw_chunks(uint32_t *row, int64_t x0, int64_t x1, int k, int64_t in0, in
             int64_t bx = ((x_ * b->ratio_x) >> 16) - 32768, by = ((y_ * b->ratio_y) >> 16) - 32768;
             int64_t adx = (dx * a->ratio_x) >> 16, ady = (dy * a->ratio_y) >> 16;
             int64_t bdx = (dx * b->ratio_x) >> 16, bdy = (dy * b->ratio_y) >> 16;
-            if (!contains(a, ax, ay, adx, ady, n) || !contains(b, bx, by, bdx, bdy, n)) return k;
+            if (!contains(a, ax, ay, adx, ady, n) || !contains(b, bx, by, bdx, bdy, n)) break;
             pr_level la = { a->texels, a->width }, lb = { b->texels, b->width };
             pr_trilinear_span(dst, n, la, ax, ay, adx, ady, lb, bx, by, bdx, bdy, l - (double)l0, step,
                               l0 == top ? 0 : 1);
         } else {
             const pr_mip *a = &levels[0];
             int64_t sx = x_ - 32768, sy = y_ - 32768;
-            if (!contains(a, sx, sy, dx, dy, n)) return k;
+            if (!contains(a, sx, sy, dx, dy, n)) break;
             if (dy == 0 && (sy & 0xFFFF) == 0) {
-                if (dx != 65536) return k;
-                pr_row_lerp_span(dst, a->texels + (sy >> 16) * a->width + (sx >> 16), n, (int)((sx >> 8) & 255));
+                if (dx != 65536) break;
+                const uint32_t *src = a->texels + (sy >> 16) * a->width + (sx >> 16);
+                int w = (int)((sx >> 8) & 255);
+                if (opacity >= 256) {
+                    if (run.count && run.dst + run.count == dst && run.src + run.count == src && run.w == w) {
+                        run.count += n;
+                    } else {
+                        flush_run(&run);
+                        run = (lerp_run){ dst, src, n, w };
+                    }
+                    continue;
+                }
+                pr_row_lerp_span(dst, src, n, w);
             } else {
                 pr_level la = { a->texels, a->width };
                 pr_bilinear_span(dst, n, la, sx, sy, dx, dy);
@@ -892,4 +915,6 @@ int pr_draw_chunks(uint32_t *row, int64_t x0, int64_t x1, int k, int64_t in0, in
         }
         if (opacity < 256) pr_scale_over_span(row + x, samples, n, opacity);
     }
+    flush_run(&run);
+    return k;
 }

@@ -337,6 +337,48 @@ import Testing
         }
     }
 
+    /// An opaque page at rest or sliding: chunks along one texel row at a whole texel a pixel, which
+    /// `pr_draw_chunks` draws as one run while each continues the last — the same words as
+    /// `copySpan` chunk by chunk, where the runs break too: at a hidden chunk, at a chunk whose start
+    /// moves to the next fraction (its steps still a whole texel), and at the partial chunk at the end.
+    @Test(arguments: [0, 77, 255])
+    func rowRunsAreTheChunksDrawnOneByOne(fraction: Int) {
+        let t = Self.texture(width: 160, height: 16, seed: 61)
+        var random = SplitMix64(seed: 62 + UInt64(fraction))
+        let x0 = 5, x1 = 135, count = 10   // nine chunks, the last of two pixels
+        // From chunk 6 on, ten 1/65536ths of a texel further: past the next 1/256th.
+        let tx = (0..<count).map { Int64(3 << 16 + 32_768 + fraction << 8 + 0xF8 + min($0 * 16, x1 - x0) * 65_536 + ($0 >= 6 ? 10 : 0)) }
+        let ty = [Int64](repeating: Int64(7 << 16 + 32_768), count: count)
+        let under = Self.underneath(x1, &random)
+        for hidden in [(0, 0), (37, 69)] {
+            var fast = under, slow = under
+            var stopped = -1
+            Self.withSampler(t) { sampler in
+                tx.withUnsafeBufferPointer { tx in
+                    ty.withUnsafeBufferPointer { ty in
+                        fast.withUnsafeMutableBufferPointer { row in
+                            stopped = sampler.drawChunks(row.baseAddress!, x0: x0, x1: x1, from: 0, interior: (x0, x1),
+                                                         hidden: hidden, tx: tx.baseAddress!, ty: ty.baseAddress!, lod: nil)
+                        }
+                    }
+                }
+                for k in 0..<(count - 1) {
+                    let x = x0 + 16 * k, n = min(16, x1 - x)
+                    if x >= hidden.0 && x + n <= hidden.1 { continue }
+                    let dx = Int(tx[k + 1] - tx[k]) / n
+                    #expect(dx == 65_536)
+                    slow.withUnsafeMutableBufferPointer { row in
+                        sampler.copySpan(row.baseAddress! + x, count: n, tx: Int(tx[k]), ty: Int(ty[k]), dx: dx, dy: 0)
+                    }
+                }
+            }
+            #expect(stopped == count - 1, "hidden \(hidden)")
+            #expect(fast == slow, "hidden \(hidden)")
+            #expect(fast[37..<69] == under[37..<69] || hidden == (0, 0))
+            #expect(fast[..<37] != under[..<37])
+        }
+    }
+
     /// Two levels blended by a level of detail that crosses 0 and 1 inside a group of four, and the
     /// top level (no blend), at every span length from 1 to 19.
     @Test(arguments: 1...19)
