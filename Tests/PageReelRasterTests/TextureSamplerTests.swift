@@ -60,6 +60,23 @@ import Testing
         }
     }
 
+    /// `sampler.drawChunks` on `row` with the ends and levels of detail given as arrays.
+    static func drawChunks(_ sampler: TextureSampler, _ row: inout [UInt32], x0: Int, x1: Int, interior: (Int, Int),
+                           hidden: (Int, Int), tx: [Int64], ty: [Int64], lod: [Double]?, opacity: Int = 256) -> Int {
+        tx.withUnsafeBufferPointer { tx in
+            ty.withUnsafeBufferPointer { ty in
+                row.withUnsafeMutableBufferPointer { row in
+                    func draw(_ lod: UnsafePointer<Double>?) -> Int {
+                        sampler.drawChunks(row.baseAddress!, x0: x0, x1: x1, from: 0, interior: interior, hidden: hidden,
+                                           tx: tx.baseAddress!, ty: ty.baseAddress!, lod: lod, opacity: opacity)
+                    }
+                    guard let lod else { return draw(nil) }
+                    return lod.withUnsafeBufferPointer { draw($0.baseAddress) }
+                }
+            }
+        }
+    }
+
     /// 16.16 steps of every kind: arbitrary, along a texel row (fractional and whole-texel), mirrored,
     /// reaching the last texel row and column that a 2×2 block can start on.
     static let spans: [(x: Int, y: Int, dx: Int, dy: Int)] = [
@@ -299,17 +316,8 @@ import Testing
                 var fast = under, slow = under
                 var stopped = -1
                 Self.withSampler(t) { sampler in
-                    tx.withUnsafeBufferPointer { tx in
-                        ty.withUnsafeBufferPointer { ty in
-                            lod.withUnsafeBufferPointer { lod in
-                                fast.withUnsafeMutableBufferPointer { row in
-                                    stopped = sampler.drawChunks(row.baseAddress!, x0: x0, x1: x1, from: 0, interior: (in0, in1),
-                                                                 hidden: hidden, tx: tx.baseAddress!, ty: ty.baseAddress!,
-                                                                 lod: lod.baseAddress, opacity: opacity)
-                                }
-                            }
-                        }
-                    }
+                    stopped = Self.drawChunks(sampler, &fast, x0: x0, x1: x1, interior: (in0, in1), hidden: hidden,
+                                              tx: tx, ty: ty, lod: lod, opacity: opacity)
                     for k in 0..<stop {
                         let x = x0 + 16 * k, n = min(16, x1 - x)
                         if x >= hidden.0 && x + n <= hidden.1 { continue }
@@ -354,14 +362,8 @@ import Testing
             var fast = under, slow = under
             var stopped = -1
             Self.withSampler(t) { sampler in
-                tx.withUnsafeBufferPointer { tx in
-                    ty.withUnsafeBufferPointer { ty in
-                        fast.withUnsafeMutableBufferPointer { row in
-                            stopped = sampler.drawChunks(row.baseAddress!, x0: x0, x1: x1, from: 0, interior: (x0, x1),
-                                                         hidden: hidden, tx: tx.baseAddress!, ty: ty.baseAddress!, lod: nil)
-                        }
-                    }
-                }
+                stopped = Self.drawChunks(sampler, &fast, x0: x0, x1: x1, interior: (x0, x1), hidden: hidden,
+                                          tx: tx, ty: ty, lod: nil)
                 for k in 0..<(count - 1) {
                     let x = x0 + 16 * k, n = min(16, x1 - x)
                     if x >= hidden.0 && x + n <= hidden.1 { continue }
