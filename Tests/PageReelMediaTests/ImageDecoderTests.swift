@@ -147,6 +147,19 @@ import Testing
                        path: "crc.png") { $0.hasPrefix("PNG: ") && $0.contains("CRC") }
     }
 
+    /// The image data is checked by its chunk's CRC; zlib's Adler-32 of the same bytes is not
+    /// checked again: a file whose Adler-32 alone is wrong (its CRC right) decodes as it shows.
+    @Test func wrongAdler32UnderARightCRCDecodes() throws {
+        var png = try Self.samplePNG()
+        let expected = try ImageDecoder.decode(bytes: png, name: "sample.png")
+        let idat = try #require(PNGSurgery.chunkOffset(png, "IDAT"))
+        let length = png[idat..<idat + 4].reduce(0) { $0 << 8 | Int($1) }
+        // The zlib stream's last four bytes are its Adler-32; the chunk's CRC made right again.
+        png[idat + 8 + length - 1] ^= 0x5A
+        PNGSurgery.put(PNGSurgery.crc32(Array(png[idat + 4..<idat + 8 + length])), into: &png, at: idat + 8 + length)
+        #expect(try ImageDecoder.decode(bytes: png, name: "adler.png") == expected)
+    }
+
     @Test func hugeHeaderFailsOnTheLimitBeforeDecoding() throws {
         // A valid IHDR claiming 60000×60000 (14.4 GB decoded) over a 3×2 image's data.
         let png = PNGSurgery.withSize(try Self.samplePNG(), width: 60000, height: 60000)
