@@ -90,7 +90,7 @@ let package = Package(
                     exclude: ["__Fixtures__"]),
         .testTarget(name: "PageReelMediaTests",
                     dependencies: ["PageReelDeck", "PageReelMedia", "PageReelEncode", "PageReelTestSupport",
-                                   "CJPEGTestWriter", "CLCMS2", "CPNG", "CShims"],
+                                   "CJPEGTestWriter", "CLCMS2", "CPNG", "CShims", "CPixels"],
                     exclude: ["__Fixtures__"]),
         .testTarget(name: "PageReelTimelineTests", dependencies: ["PageReelDeck", "PageReelTimeline"]),
         .testTarget(name: "PageReelSceneTests", dependencies: ["PageReelDeck", "PageReelTimeline", "PageReelScene"]),
