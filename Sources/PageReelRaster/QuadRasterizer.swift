@@ -186,31 +186,9 @@ struct QuadRasterizer: Sendable {
         }
     }
 
-    /// Columns [start, end) of row `y` that the quad overwrites with opaque texels whatever was
-    /// beneath (its fully covered interior), or nil; only for an `isOpaqueCover` quad.
-    func opaqueColumns(row y: Int, width: Int) -> (start: Int, end: Int)? {
-        guard y >= firstRow, y < endRow, let (x0, x1) = span(row: y, width: width) else { return nil }
-        if opaqueInner.isEmpty {
-            let (in0, in1) = interior(row: y, width: x1, x0: x0, x1: x1)
-            return in0 < in1 ? (in0, in1) : nil
-        }
-        // The longest run the opaque rectangles cover (two that do not meet leave a gap between).
-        var best: (Int, Int)? = nil
-        var spans = opaqueInner.compactMap { $0.span(row: y, width: x1) }.map { (max($0.0, x0), min($0.1, x1)) }
-        spans.sort { $0.0 < $1.0 }
-        for run in spans where run.0 < run.1 {
-            if var last = best, run.0 <= last.1 {
-                last.1 = max(last.1, run.1)
-                best = last
-            } else if best.map({ run.1 - run.0 > $0.1 - $0.0 }) ?? true {
-                best = run
-            }
-        }
-        return best
-    }
-
-    /// Columns [start, end) that the quad overwrites with opaque pixels in every row of `rows` that
-    /// it reaches (the rows returned), or nil: a run inside each of those rows' `opaqueColumns`.
+    /// Columns [start, end) that the quad overwrites with opaque pixels whatever was beneath (its
+    /// fully covered interior; its opaque texels' there for a layer) in every row of `rows` that it
+    /// reaches (the rows returned), or nil; only for an `isOpaqueCover` quad.
     /// The outline, the clip and each interior rectangle are convex, so a column inside one of them
     /// in the first and the last row is inside it in every row between: two rows' spans stand for
     /// all of them (a group's run may be narrower than a row's own, never wider).

@@ -39,11 +39,21 @@ public struct SceneRasterizer: Sendable {
             }
         }
 
-        /// Columns [start, end) of row `y` it overwrites with opaque pixels, or nil.
-        func opaqueColumns(row y: Int, width: Int) -> (start: Int, end: Int)? {
+        /// The columns [start, end) it overwrites with opaque pixels in `rows`, a run at a time with
+        /// the rows it holds for: a quad's for each group of `coverGroup` rows (its spans take
+        /// arithmetic; a row's own run can be wider by the outline's slope times the group's height,
+        /// a sliver of a chunk), a sprite's row by row (looked up).
+        func opaqueRuns(rows: Range<Int>, width: Int, _ body: (_ rows: Range<Int>, _ start: Int, _ end: Int) -> Void) {
             switch self {
-            case .quad(let quad): quad.opaqueColumns(row: y, width: width)
-            case .sprite(let sprite): sprite.opaqueColumns(row: y, width: width)
+            case .quad(let quad):
+                for top in stride(from: rows.lowerBound, to: rows.upperBound, by: SceneRasterizer.coverGroup) {
+                    let group = top..<min(top + SceneRasterizer.coverGroup, rows.upperBound)
+                    if let run = quad.opaqueColumns(rows: group, width: width) { body(run.rows, run.start, run.end) }
+                }
+            case .sprite(let sprite):
+                for y in rows {
+                    if let run = sprite.opaqueColumns(row: y, width: width) { body(y..<(y + 1), run.start, run.end) }
+                }
             }
         }
     }
@@ -147,26 +157,9 @@ public struct SceneRasterizer: Sendable {
         for j in stride(from: covers.count, through: 0, by: -1) {
             hidden[j] = widest
             guard j > 0, let cover = covers[j - 1] else { continue }
-            switch cover {
-            case .quad(let quad):
-                // A run for each group of rows (a quad's spans take arithmetic; a row's own run can
-                // be wider by the outline's slope times the group's height, a sliver of a chunk).
-                var y = rows.lowerBound
-                while y < rows.upperBound {
-                    let next = min(y + coverGroup, rows.upperBound)
-                    if let (covered, start, end) = quad.opaqueColumns(rows: y..<next, width: width) {
-                        for y in covered where end - start > widest[y - rows.lowerBound].end - widest[y - rows.lowerBound].start {
-                            widest[y - rows.lowerBound] = (start, end)
-                        }
-                    }
-                    y = next
-                }
-            case .sprite:
-                for (r, y) in rows.enumerated() {
-                    if let run = cover.opaqueColumns(row: y, width: width),
-                       run.end - run.start > widest[r].end - widest[r].start {
-                        widest[r] = run
-                    }
+            cover.opaqueRuns(rows: rows, width: width) { covered, start, end in
+                for y in covered where end - start > widest[y - rows.lowerBound].end - widest[y - rows.lowerBound].start {
+                    widest[y - rows.lowerBound] = (start, end)
                 }
             }
         }
