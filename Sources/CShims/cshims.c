@@ -390,3 +390,23 @@ int pr_malloc_keep_freed(long largest) {
 #endif
     return 0;
 }
+
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
+
+int pr_cpu_has_avx512(void) {
+#if defined(__x86_64__)
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & bit_OSXSAVE)) return 0;
+    unsigned xcr0_low, xcr0_high;
+    __asm__("xgetbv" : "=a"(xcr0_low), "=d"(xcr0_high) : "c"(0));
+    // SSE and AVX state (bits 1, 2), the opmask and both halves of the ZMM registers (5, 6, 7).
+    if ((xcr0_low & 0xE6) != 0xE6) return 0;
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
+    // AVX512F (16), DQ (17), CD (28), BW (30), VL (31): x264's `(ebx&0xD0030000) == 0xD0030000`.
+    return (b & 0xD0030000u) == 0xD0030000u;
+#else
+    return 0;
+#endif
+}

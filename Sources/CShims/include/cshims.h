@@ -140,4 +140,8 @@ int pr_set_thread_niceness(int niceness);
 /// of unmapping them (the kernel then zeroes fresh pages for each one); 0 on success.
 int pr_malloc_keep_freed(long largest);
 
+/// Whether x264 takes its AVX-512 code on this CPU, by x264's own test (`x264_cpu_detect`): CPUID
+/// leaf 7 has AVX512F, DQ, CD, BW and VL, and the OS saves the opmask and ZMM registers (XCR0).
+int pr_cpu_has_avx512(void);
+
 #endif

@@ -1,4 +1,5 @@
 import CFFmpeg
+import CShims
 import PageReelMedia
 
 /// Encodes frames into an H.264 MP4 or a VP9 WebM as they arrive.
@@ -169,6 +170,7 @@ public final class VideoWriter: FrameSink {
             // With a bitrate: constant, padded with filler, with the HRD parameters in the stream.
             var params = ["sync-lookahead=0"]
             if options.bitrate != nil { params.append("nal-hrd=cbr") }
+            if let cpu = x264CPU { params.append("asm=" + cpu) }
             list.append(("x264-params", params.joined(separator: ":")))
             return list
         case .vp9:
@@ -190,6 +192,13 @@ public final class VideoWriter: FrameSink {
     static func threads(for options: VideoOptions) -> Int {
         options.hasVBV ? 1 : encoderThreads
     }
+
+    /// The instruction sets x264 may use, when not all it finds: on a CPU with AVX-512, those up to
+    /// AVX2. x264's AVX-512 code reads memory it has not written, so its bitstream followed what
+    /// the heap held before (glibc's `MALLOC_PERTURB_` gave a new MP4 each time, and an export after
+    /// others in one process was not a fresh process's); up to AVX2, and in C, it does not. An
+    /// AVX-512 machine then writes an AVX2 machine's bytes.
+    static let x264CPU: String? = pr_cpu_has_avx512() != 0 ? "AVX2" : nil
 
     /// x264's preset and tune names (x264.h: x264_preset_names, x264_tune_names); checked here so
     /// a typo is reported by name instead of as libx264's generic "invalid argument".
