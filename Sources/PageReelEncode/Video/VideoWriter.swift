@@ -197,7 +197,7 @@ public final class VideoWriter: FrameSink {
     /// AVX2. x264's AVX-512 code reads memory it has not written, so its bitstream followed what
     /// the heap held before (glibc's `MALLOC_PERTURB_` gave a new MP4 each time, and an export after
     /// others in one process was not a fresh process's); up to AVX2, and in C, it does not. An
-    /// AVX-512 machine then writes an AVX2 machine's bytes.
+    /// AVX-512 machine then runs the code an AVX2 machine runs.
     static let x264CPU: String? = pr_cpu_has_avx512() != 0 ? "AVX2" : nil
 
     /// x264's preset and tune names (x264.h: x264_preset_names, x264_tune_names); checked here so
