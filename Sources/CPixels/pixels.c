@@ -86,6 +86,14 @@ static inline __attribute__((always_inline)) void chroma_across(float *out, cons
 
 static inline int clamp_row(int j, int rows) { return j < 0 ? 0 : j >= rows ? rows - 1 : j; }
 
+/// The chroma rows luma row `row` takes (of `ch`): chroma row j is centred between luma rows 2j
+/// and 2j + 1, so row 2j is a quarter of a chroma row from j towards j − 1, row 2j + 1 a quarter
+/// towards j + 1; `rows` gets the nearest, the other on its side, and the one beyond each.
+static inline void chroma_rows_of(int row, int ch, int rows[4]) {
+    int j = row / 2, step = row % 2 ? 1 : -1;
+    rows[0] = j, rows[1] = clamp_row(j + step, ch), rows[2] = clamp_row(j - step, ch), rows[3] = clamp_row(j + 2 * step, ch);
+}
+
 /// One luma row and its chroma (less 128, one per pixel) as RGBA.
 static inline __attribute__((always_inline)) void rgba_row(uint32_t *o, const uint8_t *ys, const float *uu,
                                                            const float *vv, int width, float y_offset, float y_scale,
@@ -123,13 +131,12 @@ static void chroma_rows_plain(float *cu, float *cv, float *uu, float *vv, const 
 #if defined(__x86_64__)
 #include <immintrin.h>
 
-// `chroma_across` eight samples (sixteen pixels) at a time: the same products and sums in the same
+// `chroma_across` eight samples (sixteen pixels) at a time from sample `i`: the same products and sums in the same
 // order, lane by lane; what is left to the four-sample loop.
 __attribute__((target("avx2")))
-static int chroma_across_8(float *out, const float *row, int width) {
+static int chroma_across_8(float *out, const float *row, int width, int i) {
     const __m256 near = _mm256_set1_ps(W_NEAR), other = _mm256_set1_ps(W_OTHER);
     const __m256 beyond_near = _mm256_set1_ps(W_BEYOND_NEAR), beyond_other = _mm256_set1_ps(W_BEYOND_OTHER);
-    int i = 0;
     for (; i + 8 <= width / 2; i += 8) {
         __m256 m2 = _mm256_loadu_ps(row + i - 2), m1 = _mm256_loadu_ps(row + i - 1), c = _mm256_loadu_ps(row + i);
         __m256 p1 = _mm256_loadu_ps(row + i + 1), p2 = _mm256_loadu_ps(row + i + 2);
@@ -151,8 +158,8 @@ __attribute__((target("avx2")))
 static void chroma_rows_avx2(float *cu, float *cv, float *uu, float *vv, const uint8_t *const u_rows[4],
                              const uint8_t *const v_rows[4], int cw, int width) {
     chroma_rows_body(cu, cv, u_rows, v_rows, cw);
-    chroma_across(uu, cu, cw, width, chroma_across_8(uu, cu, width));
-    chroma_across(vv, cv, cw, width, chroma_across_8(vv, cv, width));
+    chroma_across(uu, cu, cw, width, chroma_across_8(uu, cu, width, 0));
+    chroma_across(vv, cv, cw, width, chroma_across_8(vv, cv, width, 0));
 }
 #endif
 
@@ -183,10 +190,8 @@ void pr_yuv420_rgba(uint32_t *out, int width, int height,
     // Each chroma row with room for two repeated samples at either end.
     float *cu = scratch + 2, *cv = cu + cw + 4, *uu = cv + cw + 2, *vv = uu + width;
     for (int row = 0; row < height; row++) {
-        // Chroma row j is centred between luma rows 2j and 2j + 1: row 2j is a quarter of a chroma
-        // row from j towards j − 1, row 2j + 1 a quarter towards j + 1.
-        int j = row / 2, step = row % 2 ? 1 : -1;
-        int rows[4] = { j, clamp_row(j + step, ch), clamp_row(j - step, ch), clamp_row(j + 2 * step, ch) };
+        int rows[4];
+        chroma_rows_of(row, ch, rows);
         const uint8_t *u_rows[4], *v_rows[4];
         for (int k = 0; k < 4; k++) u_rows[k] = u + (ptrdiff_t)rows[k] * u_stride, v_rows[k] = v + (ptrdiff_t)rows[k] * v_stride;
         chroma_of(cu, cv, uu, vv, u_rows, v_rows, cw, width);
@@ -297,8 +302,16 @@ static int over_bound(const uint8_t *a, const uint8_t *b, int32_t *xs, int n, fl
     return kept;
 }
 
+static int compare_span(const uint8_t *a, const uint8_t *b, int count, int safe, float bound,
+                        const pr_lab_tables *t, int32_t *xs, float *labs);
+
 int pr_compare_row(const uint8_t *a, const uint8_t *b, int count, int safe, float bound,
                    const pr_lab_tables *t, int32_t *xs, float *labs) {
+    return compare_span(a, b, count, safe, bound, t, xs, labs);
+}
+
+static int compare_span(const uint8_t *a, const uint8_t *b, int count, int safe, float bound,
+                        const pr_lab_tables *t, int32_t *xs, float *labs) {
     int n = 0, x = 0;
 #if defined(__SSE2__)
     // Four pixels at a time: |a − b| per byte, less `safe` (alpha: less 255), all zero when no
@@ -327,4 +340,179 @@ int pr_compare_row(const uint8_t *a, const uint8_t *b, int count, int safe, floa
 #endif
     for (; x < count; x++) if (differs(a, b, x, safe)) xs[n++] = x;
     return over_bound(a, b, xs, n, bound, t, labs);
+}
+
+/// Pixels [x0, x1) of luma row `row` as RGBA, into `out + x0`: pr_yuv420_rgba's arithmetic on
+/// just the chroma samples the span reads (x0 even; x1 even unless it is the width).
+static inline __attribute__((always_inline)) void rgba_span(uint32_t *out, const pr_yuv420_planes *p, int width,
+                                                            int row, const int rows[4], int x0, int x1,
+                                                            const pr_yuv420_matrix *m, float *cu, float *cv,
+                                                            float *uu, float *vv, int avx2) {
+    int cw = (width + 1) / 2;
+    int c0 = x0 / 2 - 2, c1 = (x1 - 1) / 2 + 3;
+    if (c0 < 0) c0 = 0;
+    if (c1 > cw) c1 = cw;
+    const uint8_t *u_rows[4], *v_rows[4];
+    for (int k = 0; k < 4; k++) {
+        u_rows[k] = p->u + (ptrdiff_t)rows[k] * p->u_stride + c0;
+        v_rows[k] = p->v + (ptrdiff_t)rows[k] * p->v_stride + c0;
+    }
+    chroma_row(cu + c0, u_rows[0], u_rows[1], u_rows[2], u_rows[3], c1 - c0);
+    chroma_row(cv + c0, v_rows[0], v_rows[1], v_rows[2], v_rows[3], c1 - c0);
+    if (c0 == 0) cu[-2] = cu[-1] = cu[0], cv[-2] = cv[-1] = cv[0];
+    if (c1 == cw) cu[cw] = cu[cw + 1] = cu[cw - 1], cv[cw] = cv[cw + 1] = cv[cw - 1];
+    int iu = x0 / 2, iv = x0 / 2;
+#if defined(__x86_64__)
+    if (avx2) iu = chroma_across_8(uu, cu, x1, iu), iv = chroma_across_8(vv, cv, x1, iv);
+#else
+    (void)avx2;
+#endif
+    chroma_across(uu, cu, cw, x1, iu);
+    chroma_across(vv, cv, cw, x1, iv);
+    rgba_row(out + x0, p->y + (ptrdiff_t)row * p->y_stride + x0, uu + x0, vv + x0, x1 - x0, m->y_offset, m->y_scale,
+             m->crv, m->cgu, m->cgv, m->cbu);
+}
+
+typedef void (*rgba_span_fn)(uint32_t *, const pr_yuv420_planes *, int, int, const int[4], int, int,
+                             const pr_yuv420_matrix *, float *, float *, float *, float *);
+
+static void rgba_span_plain(uint32_t *out, const pr_yuv420_planes *p, int width, int row, const int rows[4], int x0,
+                            int x1, const pr_yuv420_matrix *m, float *cu, float *cv, float *uu, float *vv) {
+    rgba_span(out, p, width, row, rows, x0, x1, m, cu, cv, uu, vv, 0);
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2")))
+static void rgba_span_avx2(uint32_t *out, const pr_yuv420_planes *p, int width, int row, const int rows[4], int x0,
+                           int x1, const pr_yuv420_matrix *m, float *cu, float *cv, float *uu, float *vv) {
+    rgba_span(out, p, width, row, rows, x0, x1, m, cu, cv, uu, vv, 1);
+}
+#endif
+
+/// The chroma samples group g (pixels [16g, 16g + 16)) reads: [*c0, *c1) of `cw`.
+static inline void group_chroma(int g, int width, int cw, int *c0, int *c1) {
+    int x1 = 16 * g + 16 < width ? 16 * g + 16 : width;
+    *c0 = 8 * g - 2 < 0 ? 0 : 8 * g - 2;
+    *c1 = (x1 - 1) / 2 + 3 > cw ? cw : (x1 - 1) / 2 + 3;
+}
+
+/// The first chroma row the band of luma rows from `y0` reads.
+static inline int band_chroma_row(int y0, int ch) { return clamp_row(y0 / 2 - 2, ch); }
+
+/// The largest of the first twelve bytes at `p`.
+static inline int largest_of_12(const uint8_t *p) {
+#if defined(__SSE2__)
+    __m128i d = _mm_and_si128(_mm_loadu_si128((const __m128i *)p), _mm_setr_epi32(-1, -1, -1, 0));
+    d = _mm_max_epu8(d, _mm_srli_si128(d, 8));
+    d = _mm_max_epu8(d, _mm_srli_si128(d, 4));
+    d = _mm_max_epu8(d, _mm_srli_si128(d, 2));
+    d = _mm_max_epu8(d, _mm_srli_si128(d, 1));
+    return _mm_cvtsi128_si32(d) & 0xFF;
+#else
+    int most = 0;
+    for (int k = 0; k < 12; k++) most = p[k] > most ? p[k] : most;
+    return most;
+#endif
+}
+
+void pr_yuv420_chroma_groups(const pr_yuv420_planes *a, const pr_yuv420_planes *b, int width, int height, int y0,
+                             int y1, uint8_t *out) {
+    int cw = (width + 1) / 2, ch = (height + 1) / 2, groups = (width + 15) / 16;
+    int j0 = band_chroma_row(y0, ch), j1 = clamp_row((y1 - 1) / 2 + 2, ch);
+    // A row's changes, with zeros on either side: group g reads samples [8g − 2, 8g + 10), those
+    // past either end being the end ones again, which are among its twelve.
+    uint8_t du_row[cw + 32], dv_row[cw + 32];
+    uint8_t *du = du_row + 16, *dv = dv_row + 16;
+    memset(du_row, 0, 16), memset(dv_row, 0, 16), memset(du + cw, 0, 16), memset(dv + cw, 0, 16);
+    for (int j = j0; j <= j1; j++) {
+        const uint8_t *ua = a->u + (ptrdiff_t)j * a->u_stride, *ub = b->u + (ptrdiff_t)j * b->u_stride;
+        const uint8_t *va = a->v + (ptrdiff_t)j * a->v_stride, *vb = b->v + (ptrdiff_t)j * b->v_stride;
+        for (int c = 0; c < cw; c++) {
+            du[c] = (uint8_t)(ua[c] > ub[c] ? ua[c] - ub[c] : ub[c] - ua[c]);
+            dv[c] = (uint8_t)(va[c] > vb[c] ? va[c] - vb[c] : vb[c] - va[c]);
+        }
+        uint8_t *row = out + (ptrdiff_t)(j - j0) * groups * 2;
+        for (int g = 0; g < groups; g++) {
+            row[2 * g] = (uint8_t)largest_of_12(du + 8 * g - 2);
+            row[2 * g + 1] = (uint8_t)largest_of_12(dv + 8 * g - 2);
+        }
+    }
+}
+
+/// The largest luma difference among pixels [x0, x1) of two rows.
+static inline int luma_difference(const uint8_t *ya, const uint8_t *yb, int x0, int x1) {
+#if defined(__SSE2__)
+    if (x1 - x0 == 16) {
+        __m128i va = _mm_loadu_si128((const __m128i *)(ya + x0)), vb = _mm_loadu_si128((const __m128i *)(yb + x0));
+        __m128i d = _mm_or_si128(_mm_subs_epu8(va, vb), _mm_subs_epu8(vb, va));
+        d = _mm_max_epu8(d, _mm_srli_si128(d, 8));
+        d = _mm_max_epu8(d, _mm_srli_si128(d, 4));
+        d = _mm_max_epu8(d, _mm_srli_si128(d, 2));
+        d = _mm_max_epu8(d, _mm_srli_si128(d, 1));
+        return _mm_cvtsi128_si32(d) & 0xFF;
+    }
+#endif
+    int most = 0;
+    for (int x = x0; x < x1; x++) {
+        int d = abs((int)ya[x] - (int)yb[x]);
+        most = d > most ? d : most;
+    }
+    return most;
+}
+
+// The chroma filter's gain: an interpolated sample moves by at most this times the largest
+// change of the samples it is made of (the sum of the weights' magnitudes, across and down).
+#define CHROMA_GAIN ((W_NEAR - W_BEYOND_NEAR - W_BEYOND_OTHER + W_OTHER) * (W_NEAR - W_BEYOND_NEAR - W_BEYOND_OTHER + W_OTHER))
+
+int pr_yuv420_compare_row(const pr_yuv420_planes *a, const pr_yuv420_planes *b, int width, int height, int row,
+                          int y0, const uint8_t *chroma_groups, const pr_yuv420_matrix *m, int safe, float bound,
+                          const pr_lab_tables *t, uint32_t *rgba_a, uint32_t *rgba_b, float *scratch, int32_t *xs,
+                          float *labs) {
+    rgba_span_fn span = rgba_span_plain;
+#if defined(__x86_64__)
+    if (__builtin_cpu_supports("avx2")) span = rgba_span_avx2;
+#endif
+    int cw = (width + 1) / 2, ch = (height + 1) / 2, groups = (width + 15) / 16;
+    int rows[4];
+    chroma_rows_of(row, ch, rows);
+    float *cu = scratch + 2, *cv = cu + cw + 4, *uu = cv + cw + 2, *vv = uu + width + 2;
+    uint8_t *differs = (uint8_t *)(vv + width + 2);
+    const uint8_t *ya = a->y + (ptrdiff_t)row * a->y_stride, *yb = b->y + (ptrdiff_t)row * b->y_stride;
+    // A group may differ when its luma and chroma changes can move a channel by more than `safe`:
+    // luma by y_scale a level, chroma by CHROMA_GAIN times its largest change times each
+    // coefficient; the floats' rounding adds well under 10⁻³.
+    const float ys = fabsf(m->y_scale), crv = fabsf(m->crv) * CHROMA_GAIN, cgu = fabsf(m->cgu) * CHROMA_GAIN;
+    const float cgv = fabsf(m->cgv) * CHROMA_GAIN, cbu = fabsf(m->cbu) * CHROMA_GAIN, limit = (float)safe - 1e-3f;
+    const uint8_t *rows_of[4];
+    int j0 = band_chroma_row(y0, ch);
+    for (int k = 0; k < 4; k++) rows_of[k] = chroma_groups + (ptrdiff_t)(rows[k] - j0) * groups * 2;
+    for (int g = 0; g < groups; g++) {
+        int du = 0, dv = 0;
+        for (int k = 0; k < 4; k++) {
+            du = rows_of[k][2 * g] > du ? rows_of[k][2 * g] : du;
+            dv = rows_of[k][2 * g + 1] > dv ? rows_of[k][2 * g + 1] : dv;
+        }
+        int x0 = 16 * g, x1 = x0 + 16 < width ? x0 + 16 : width;
+        float l = ys * (float)luma_difference(ya, yb, x0, x1);
+        float r = l + crv * (float)dv, gr = l + cgu * (float)du + cgv * (float)dv, bl = l + cbu * (float)du;
+        differs[g] = safe < 0 || r > limit || gr > limit || bl > limit;
+    }
+    int n = 0;
+    for (int g = 0; g < groups;) {
+        if (!differs[g]) {
+            g++;
+            continue;
+        }
+        // A run of such groups, converted on both sides and compared as pr_compare_row would.
+        int first = g;
+        while (g < groups && differs[g]) g++;
+        int start = 16 * first, end = 16 * g < width ? 16 * g : width;
+        span(rgba_a, a, width, row, rows, start, end, m, cu, cv, uu, vv);
+        span(rgba_b, b, width, row, rows, start, end, m, cu, cv, uu, vv);
+        int found = compare_span((const uint8_t *)(rgba_a + start), (const uint8_t *)(rgba_b + start), end - start,
+                                 safe, bound, t, xs + n, labs + 6 * n);
+        for (int k = n; k < n + found; k++) xs[k] += start;
+        n += found;
+    }
+    return n;
 }

@@ -44,7 +44,8 @@ public final class VideoClip: Sendable {
 
     /// How YUV pictures become RGB: `exact` (swscale, accurate rounding, chroma bicubic: what a
     /// page shows, the same bytes as ffmpeg gives), or `fast` (8-bit 4:2:0 converted by
-    /// `pr_yuv420_rgba`, chroma bilinear, within a level or two of `exact`: for comparing videos).
+    /// `pr_yuv420_rgba`, the same chroma filter in floats, within a level of `exact`: for
+    /// comparing videos).
     public enum Conversion: Sendable { case exact, fast }
 
     /// The most decoders one clip keeps open.
@@ -120,12 +121,24 @@ public final class VideoClip: Sendable {
     public func frame(_ index: Int, reduction: Int = 1) throws(MediaError) -> Pixmap {
         precondition(reduction > 0 && reduction & (reduction - 1) == 0, "reduction \(reduction)")
         precondition(frameTimes.indices.contains(index), "frame \(index) of a clip of \(frameCount) frames")
+        return try withDecoder(for: index) { decoder throws(MediaError) in try decoder.frame(index, reduction: reduction) }
+    }
+
+    /// Frame `index` at full size as decoded, for comparing videos: with the `.fast` conversion an
+    /// upright 8-bit 4:2:0 picture is its planes (`YUV420Picture`, whose `pixmap()` is `frame(index)`),
+    /// anything else the RGBA of `frame(index)`.
+    public func picture(_ index: Int) throws(MediaError) -> VideoPicture {
+        precondition(frameTimes.indices.contains(index), "frame \(index) of a clip of \(frameCount) frames")
+        return try withDecoder(for: index) { decoder throws(MediaError) in try decoder.picture(index) }
+    }
+
+    /// Runs `body` with the decoder `slot(for:)` picks for frame `index`, FFmpeg's log muted.
+    private func withDecoder<T>(for index: Int, _ body: @Sendable (VideoDecoder) throws(MediaError) -> T) throws(MediaError) -> T {
         let muted = VideoClip.muteFFmpegLog()
         defer { _ = pr_av_log_mute(muted) }
         let slot = try slot(for: index)
         defer { slot.use.withLock { $0.busy -= 1 } }
-        let pixmap = try slot.decoder.withLock { decoder throws(MediaError) in try decoder.frame(index, reduction: reduction) }
-        return pixmap
+        return try slot.decoder.withLock { decoder throws(MediaError) in try body(decoder) }
     }
 
     /// The decoder to ask for frame `k`, marked busy: the idle one nearest behind `k`, else a new

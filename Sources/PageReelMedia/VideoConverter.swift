@@ -20,9 +20,11 @@ import CPixels
 /// format, size or tags. A picture whose size changed mid-stream is scaled (bicubic) to the first
 /// one's. The same picture always converts to the same bytes.
 ///
-/// `.fast` converts 8-bit 4:2:0 YUV here instead (`pr_yuv420_rgba`: chroma bilinear, in floats):
-/// 7 ms instead of swscale's 11 ms and the interleaving for a 1080p picture, within a level or
-/// two of it (bilinear rather than bicubic chroma); other formats as `.exact`.
+/// `.fast` converts 8-bit 4:2:0 YUV here instead (`pr_yuv420_rgba`: swscale's bicubic chroma
+/// filter, in floats): 7 ms instead of swscale's 11 ms and the interleaving for a 1080p picture,
+/// within a level of it (rounding apart); other formats as `.exact`. `picture(from:check:)` hands
+/// such a picture out as its planes (`YUV420Picture`) when it needs no turning, for a comparison
+/// that converts only what may differ.
 final class VideoConverter {
     /// The stored (not yet turned) size every picture is converted to.
     let width: Int, height: Int
@@ -56,9 +58,10 @@ final class VideoConverter {
     func pixmap(from frame: UnsafePointer<AVFrame>, check: MediaCheck) throws(MediaError) -> Pixmap {
         let f = frame.pointee
         let color = VideoColor(frame: f)
-        if conversion == .fast, color.format == AV_PIX_FMT_YUV420P, !color.hasAlpha, let matrix = color.matrix,
-           Int(f.width) == width, Int(f.height) == height {
-            return orientation.apply(to: direct(f, matrix: matrix, fullRange: color.fullRange))
+        if let matrix = directMatrix(f, color) {
+            return orientation.apply(to: YUV420Picture.rgba(width: width, height: height, y: f.data.0!, yStride: f.linesize.0,
+                                                            u: f.data.1!, uStride: f.linesize.1, v: f.data.2!,
+                                                            vStride: f.linesize.2, matrix: matrix))
         }
         let context = try self.context(width: f.width, height: f.height, color: color, check: check)
         if Self.output(for: color) == AV_PIX_FMT_RGBA {
@@ -76,22 +79,22 @@ final class VideoConverter {
         return pixmap
     }
 
-    /// An 8-bit 4:2:0 picture converted by `pr_yuv420_rgba`, with swscale's coefficients for the
-    /// matrix (which are for limited range: full-range chroma is 224/255 of them).
-    private func direct(_ f: AVFrame, matrix: Int32, fullRange: Bool) -> Pixmap {
-        let table = sws_getCoefficients(matrix)!
-        let chroma: Float = fullRange ? 224.0 / 255 : 1
-        let (crv, cbu, cgu, cgv) = (Float(table[0]), Float(table[1]), Float(table[2]), Float(table[3]))
-        let scale = chroma / 65536
-        var scratch = [Float](repeating: 0, count: Int(pr_yuv420_scratch(Int32(width))))
-        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, initialized in
-            let out = UnsafeMutableRawPointer(buffer.baseAddress!).bindMemory(to: UInt32.self, capacity: width * height)
-            pr_yuv420_rgba(out, Int32(width), Int32(height), f.data.0, f.linesize.0, f.data.1, f.linesize.1,
-                           f.data.2, f.linesize.2, fullRange ? 0 : 16, fullRange ? 1 : 255.0 / 219,
-                           crv * scale, cgu * scale, cgv * scale, cbu * scale, &scratch)
-            initialized = width * height * 4
+    /// `frame` as its 4:2:0 planes when `.fast` converts it by `pr_yuv420_rgba` and it needs no
+    /// turning; else as `pixmap(from:check:)` gives it.
+    func picture(from frame: UnsafePointer<AVFrame>, check: MediaCheck) throws(MediaError) -> VideoPicture {
+        let f = frame.pointee
+        if orientation == .identity, let matrix = directMatrix(f, VideoColor(frame: f)) {
+            return .yuv420(YUV420Picture(frame: f, matrix: matrix))
         }
-        return Pixmap(width: width, height: height, pixels: pixels)
+        return .rgba(try pixmap(from: frame, check: check))
+    }
+
+    /// The coefficients `pr_yuv420_rgba` converts `f` with, for the `.fast` conversion of an 8-bit
+    /// 4:2:0 picture of the converter's size; nil when swscale converts it.
+    private func directMatrix(_ f: AVFrame, _ color: VideoColor) -> YUV420Picture.Matrix? {
+        guard conversion == .fast, color.format == AV_PIX_FMT_YUV420P, !color.hasAlpha, let matrix = color.matrix,
+              Int(f.width) == width, Int(f.height) == height else { return nil }
+        return YUV420Picture.Matrix(swscale: matrix, fullRange: color.fullRange)
     }
 
     /// Runs swscale on the whole picture `f`, into `destinations` rows `stride` bytes apart.

@@ -114,6 +114,13 @@ final class VideoDecoder {
         return pixmap
     }
 
+    /// Frame `k` at full size, as `VideoConverter.picture(from:check:)` gives it (the planes of
+    /// an 8-bit 4:2:0 picture the `.fast` conversion takes, else RGBA).
+    func picture(_ k: Int) throws(MediaError) -> VideoPicture {
+        if held != k { try decode(k) }
+        return try converter(for: picture, reduction: 1).picture(from: picture, check: check)
+    }
+
     /// Decodes frame `k` into `picture`, held there.
     private func decode(_ k: Int) throws(MediaError) {
         held = nil
@@ -233,7 +240,12 @@ final class VideoDecoder {
     /// The picture as RGBA, upright, at the clip's size (that of its first picture) divided by
     /// `reduction`, rounded up.
     private func convert(_ picture: UnsafeMutablePointer<AVFrame>, reduction: Int) throws(MediaError) -> Pixmap {
-        if let converter = converters[reduction] { return try converter.pixmap(from: picture, check: check) }
+        try converter(for: picture, reduction: reduction).pixmap(from: picture, check: check)
+    }
+
+    /// The converter for pictures at `reduction`, made for the first one.
+    private func converter(for picture: UnsafeMutablePointer<AVFrame>, reduction: Int) throws(MediaError) -> VideoConverter {
+        if let converter = converters[reduction] { return converter }
         let base = baseSize ?? (Int(picture.pointee.width), Int(picture.pointee.height))
         if let problem = ImageDecoder.sizeProblem(width: base.width, height: base.height, maxPixels: maxPixels,
                                                   what: "the picture") {
@@ -245,6 +257,6 @@ final class VideoDecoder {
         }
         baseSize = base
         converters[reduction] = made
-        return try made.pixmap(from: picture, check: check)
+        return made
     }
 }

@@ -135,4 +135,40 @@ import Testing
             #expect(error(pixel, rgb) <= 2, "\(range): \(pixel)")
         }
     }
+
+    /// What `pagereel diff` reads: with the fast conversion an upright 8-bit 4:2:0 clip gives its
+    /// planes, which convert to exactly `frame(_:)`'s pixels, whichever was asked first; 10-bit
+    /// pictures, turned clips and the exact conversion give `frame(_:)` itself. Odd sizes too
+    /// (the last chroma column and row cover one pixel).
+    @Test func pictureIsThePlanesOfTheFrame() throws {
+        let folder = try scratch.directory()
+        // x264 takes no odd sizes in 4:2:0; FFV1 does.
+        let odd = try TestClips.counterClip("odd.mkv", in: folder, fps: 30, frames: 5, size: "321x191",
+                                            encoder: ["-c:v", "ffv1", "-pix_fmt", "yuv420p"])
+        let even = try TestClips.counterClip("even.mp4", in: folder, fps: 30, frames: 5, encoder: TestClips.h264)
+        for path in [odd, even] {
+            let clip = try VideoClip(path: path, conversion: .fast)
+            for k in [3, 0, 4, 1] {
+                let picture = try clip.picture(k)
+                guard case .yuv420(let planes) = picture else {
+                    Issue.record("\(path) frame \(k): not planes")
+                    continue
+                }
+                #expect((planes.width, planes.height) == (clip.width, clip.height))
+                #expect(picture.pixmap() == (try clip.frame(k)), "\(path) frame \(k)")
+            }
+        }
+        let deep = try TestClips.counterClip("deep.mp4", in: folder, fps: 30, frames: 3, encoder: TestClips.hevc10)
+        let turned = try TestClips.make("turned.mp4", in: folder, ["-i", even, "-c", "copy", "-metadata:s:v:0", "rotate=90"])
+        for (path, conversion) in [(deep, VideoClip.Conversion.fast), (turned, .fast), (even, .exact)] {
+            let clip = try VideoClip(path: path, conversion: conversion)
+            let picture = try clip.picture(2)
+            guard case .rgba(let pixmap) = picture else {
+                Issue.record("\(path), \(conversion): planes")
+                continue
+            }
+            #expect(pixmap == (try clip.frame(2)))
+            #expect((picture.width, picture.height) == (clip.width, clip.height))
+        }
+    }
 }

@@ -37,4 +37,40 @@ void pr_lab(const pr_lab_tables *tables, int r, int g, int b, float *lab);
 int pr_compare_row(const uint8_t *a, const uint8_t *b, int count, int safe, float bound,
                    const pr_lab_tables *tables, int32_t *xs, float *labs);
 
+/// One 8-bit 4:2:0 picture's planes, as pr_yuv420_rgba reads them.
+typedef struct {
+    const uint8_t *y, *u, *v;
+    int y_stride, u_stride, v_stride;
+} pr_yuv420_planes;
+
+/// pr_yuv420_rgba's conversion: Y = (y − y_offset)·y_scale, R = Y + crv·V, G = Y − cgu·U − cgv·V, B = Y + cbu·U.
+typedef struct {
+    float y_offset, y_scale, crv, cgu, cgv, cbu;
+} pr_yuv420_matrix;
+
+/// For the band of luma rows [y0, y1) of two `width`×`height` 4:2:0 pictures: for each chroma row
+/// the band reads (from max(0, y0 / 2 − 2) on) and each group of 16 pixels, the largest change of
+/// U and of V among the samples the group's conversion reads (two bytes a group, rows of
+/// (width + 15) / 16 groups) into `out`, `pr_yuv420_chroma_groups_size(width, y1 − y0)` bytes.
+void pr_yuv420_chroma_groups(const pr_yuv420_planes *a, const pr_yuv420_planes *b, int width, int height, int y0,
+                             int y1, uint8_t *out);
+
+static inline int pr_yuv420_chroma_groups_size(int width, int rows) { return ((rows + 1) / 2 + 5) * ((width + 15) / 16) * 2; }
+
+/// pr_compare_row for luma row `row` of two `width`×`height` 4:2:0 pictures as pr_yuv420_rgba
+/// converts them (into `rgba_a` and `rgba_b`, `width` pixels each), without converting the groups
+/// of 16 pixels whose luma and chroma changes cannot move a channel by more than `safe` (the
+/// conversion's coefficients, times the chroma filter's gain, bound it; `chroma_groups` from
+/// pr_yuv420_chroma_groups for the band from `y0`). The same pixels, in the same order, with the
+/// same L*a*b* as pr_compare_row on the converted rows. `scratch` holds
+/// `pr_yuv420_compare_scratch(width)` floats.
+int pr_yuv420_compare_row(const pr_yuv420_planes *a, const pr_yuv420_planes *b, int width, int height, int row,
+                          int y0, const uint8_t *chroma_groups, const pr_yuv420_matrix *m, int safe, float bound,
+                          const pr_lab_tables *t, uint32_t *rgba_a, uint32_t *rgba_b, float *scratch, int32_t *xs,
+                          float *labs);
+
+static inline int pr_yuv420_compare_scratch(int width) {
+    return 2 * ((width + 1) / 2 + 4) + 2 * (width + 2) + ((width + 15) / 16 + 3) / 4 + 1;
+}
+
 #endif

@@ -72,11 +72,12 @@ final class DiffInput {
         duration = clip.duration
     }
 
-    /// Frame `k` (read forward from the last one asked for is fastest).
-    func frame(_ k: Int) throws(PageReelError) -> Pixmap {
+    /// Frame `k` (read forward from the last one asked for is fastest): a video's 8-bit 4:2:0
+    /// pictures as their planes (`FrameComparison` converts what it needs of them), the rest RGBA.
+    func frame(_ k: Int) throws(PageReelError) -> VideoPicture {
         switch source {
         case .clip(let clip):
-            return try Self.media(path: path) { () throws(MediaError) in try clip.frame(k) }
+            return try Self.media(path: path) { () throws(MediaError) in try clip.picture(k) }
         case .webp(let animation):
             if k < animation.position { animation.rewind() }
             var picture: Pixmap?
@@ -85,13 +86,13 @@ final class DiffInput {
                 if picture == nil { break }
             }
             guard let picture else { throw .inputInvalid(path: path, message: "frame \(k) is missing") }
-            return picture
+            return .rgba(picture)
         case .folder(let files):
-            return try Self.media(path: files[k]) { () throws(MediaError) in try ImageDecoder.decode(fileAt: files[k]) }
+            return .rgba(try Self.media(path: files[k]) { () throws(MediaError) in try ImageDecoder.decode(fileAt: files[k]) })
         case .deck(let frames):
             var picture = Pixmap(width: 0, height: 0)
             try frames.render(frames.scene(frame: k), into: &picture)
-            return picture
+            return .rgba(picture)
         }
     }
 

@@ -40,61 +40,115 @@ struct FrameComparison: Sendable {
     }
 
     /// Compares `old` and `new` (same size), rows split across cores. With `mask`, also marks
+    /// each changed pixel of a changed block (1 byte per pixel, row-major). Two 4:2:0 pictures
+    /// with the same matrix are converted to RGB only where they may differ; the outcome is the
+    /// same as for their pixmaps.
+    func compare(_ old: VideoPicture, _ new: VideoPicture, mask: UnsafeMutableBufferPointer<UInt8>? = nil) -> Result {
+        guard case .yuv420(let a) = old, case .yuv420(let b) = new, a.width == b.width, a.height == b.height,
+              a.matrix == b.matrix else {
+            return compare(old.pixmap(), new.pixmap(), mask: mask)
+        }
+        let (width, height) = (a.width, a.height)
+        let safe = Int32(ColorDifference.safeChannelDifference(below: threshold))
+        let bound = Float(threshold) / ColorDifference.de2000OverDE76
+        let matrix = a.matrix.c
+        return a.withPlanes { pa in
+            b.withPlanes { pb in
+                nonisolated(unsafe) let (pa, pb) = (pa, pb)
+                return compare(width: width, height: height, mask: mask) { band in
+                    // The band's chroma changes; both sides' RGBA where converted, and the conversion's scratch.
+                    var (pa, pb, matrix) = (pa, pb, matrix)
+                    var groups = [UInt8](repeating: 0, count: Int(pr_yuv420_chroma_groups_size(Int32(width), Int32(band.count))))
+                    pr_yuv420_chroma_groups(&pa, &pb, Int32(width), Int32(height), Int32(band.lowerBound),
+                                            Int32(band.upperBound), &groups)
+                    var rows = [UInt32](repeating: 0, count: 2 * width)
+                    var scratch = [Float](repeating: 0, count: Int(pr_yuv420_compare_scratch(Int32(width))))
+                    return { y, xs, labs in
+                        rows.withUnsafeMutableBufferPointer { rows in
+                            withUnsafePointer(to: ColorDifference.tables) { tables in
+                                Int(pr_yuv420_compare_row(&pa, &pb, Int32(width), Int32(height), Int32(y),
+                                                          Int32(band.lowerBound), groups, &matrix, safe, bound, tables,
+                                                          rows.baseAddress!, rows.baseAddress! + width, &scratch, xs, labs))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Compares `old` and `new` (same size), rows split across cores. With `mask`, also marks
     /// each changed pixel of a changed block (1 byte per pixel, row-major).
     func compare(_ old: Pixmap, _ new: Pixmap, mask: UnsafeMutableBufferPointer<UInt8>? = nil) -> Result {
         precondition(old.width == new.width && old.height == new.height, "pictures of different sizes")
-        let width = old.width, height = old.height
+        let width = old.width
+        let bound = Float(threshold) / ColorDifference.de2000OverDE76
+        let safe = Int32(ColorDifference.safeChannelDifference(below: threshold))
+        return old.pixels.withUnsafeBufferPointer { a in
+            new.pixels.withUnsafeBufferPointer { b in
+                nonisolated(unsafe) let pa = a.baseAddress!, pb = b.baseAddress!
+                return compare(width: width, height: old.height, mask: mask) { _ in
+                    { y, xs, labs in
+                        withUnsafePointer(to: ColorDifference.tables) { tables in
+                            let line = y * width * 4
+                            return Int(pr_compare_row(pa + line, pb + line, Int32(width), safe, bound, tables, xs, labs))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Finds in row `y` the pixels past the cheap bounds (`pr_compare_row`): writes each one's x to
+    /// `xs` and both its L*a*b* to `labs`, and returns how many.
+    typealias RowScan = (_ y: Int, _ xs: UnsafeMutablePointer<Int32>, _ labs: UnsafeMutablePointer<Float>) -> Int
+
+    /// The comparison of two `width`×`height` pictures whose rows `scanner` (made for each band of
+    /// rows, on its thread, and asked for them in order) reads.
+    private func compare(width: Int, height: Int, mask: UnsafeMutableBufferPointer<UInt8>?,
+                         scanner: @Sendable (Range<Int>) -> RowScan) -> Result {
         let block = Self.block
         let columns = (width + block - 1) / block, rows = (height + block - 1) / block
         // Per band (a row of blocks): changed pixels, their x and y sums, and the changed blocks' extent.
         struct Band { var count = 0; var sx = 0.0; var sy = 0.0; var box: (x0: Int, y0: Int, x1: Int, y1: Int)? }
         let bands = Mutex([Band](repeating: Band(), count: rows))
-        let bound = Float(threshold) / ColorDifference.de2000OverDE76
         let threshold = self.threshold, minimum = Self.minimumInBlock
-        let safe = Int32(ColorDifference.safeChannelDifference(below: threshold))
         nonisolated(unsafe) let maskBase = mask?.baseAddress
-        old.pixels.withUnsafeBufferPointer { a in
-            new.pixels.withUnsafeBufferPointer { b in
-                nonisolated(unsafe) let pa = a.baseAddress!, pb = b.baseAddress!
-                DispatchQueue.concurrentPerform(iterations: rows) { row in
-                    let y0 = row * block, y1 = min(height, y0 + block)
-                    var counts = [Int](repeating: 0, count: columns)
-                    var changed: [(x: Int, y: Int)] = []
-                    // A row's pixels past the cheap bounds (`pr_compare_row`): x, and both L*a*b*.
-                    var xs = [Int32](repeating: 0, count: width)
-                    var labs = [Float](repeating: 0, count: 6 * width)
-                    withUnsafePointer(to: ColorDifference.tables) { tables in
-                        for y in y0..<y1 {
-                            let line = y * width * 4
-                            let found = Int(pr_compare_row(pa + line, pb + line, Int32(width), safe, bound, tables, &xs, &labs))
-                            for k in 0..<found {
-                                let p = (l: labs[6 * k], a: labs[6 * k + 1], b: labs[6 * k + 2])
-                                let q = (l: labs[6 * k + 3], a: labs[6 * k + 4], b: labs[6 * k + 5])
-                                if ColorDifference.de2000(p, q) <= threshold { continue }
-                                let x = Int(xs[k])
-                                counts[x / block] += 1
-                                changed.append((x, y))
-                            }
-                        }
-                    }
-                    var band = Band()
-                    for (x, y) in changed where counts[x / block] >= minimum {
-                        band.count += 1
-                        band.sx += Double(x) + 0.5
-                        band.sy += Double(y) + 0.5
-                        maskBase?[y * width + x] = 1
-                    }
-                    for (column, count) in counts.enumerated() where count >= minimum {
-                        let x0 = column * block, x1 = min(width, x0 + block)
-                        if let box = band.box {
-                            band.box = (min(box.x0, x0), y0, max(box.x1, x1), y1)
-                        } else {
-                            band.box = (x0, y0, x1, y1)
-                        }
-                    }
-                    bands.withLock { $0[row] = band }
+        DispatchQueue.concurrentPerform(iterations: rows) { row in
+            let y0 = row * block, y1 = min(height, y0 + block)
+            var counts = [Int](repeating: 0, count: columns)
+            var changed: [(x: Int, y: Int)] = []
+            // A row's pixels past the cheap bounds: x, and both L*a*b*.
+            var xs = [Int32](repeating: 0, count: width)
+            var labs = [Float](repeating: 0, count: 6 * width)
+            let scan = scanner(y0..<y1)
+            for y in y0..<y1 {
+                let found = scan(y, &xs, &labs)
+                for k in 0..<found {
+                    let p = (l: labs[6 * k], a: labs[6 * k + 1], b: labs[6 * k + 2])
+                    let q = (l: labs[6 * k + 3], a: labs[6 * k + 4], b: labs[6 * k + 5])
+                    if ColorDifference.de2000(p, q) <= threshold { continue }
+                    let x = Int(xs[k])
+                    counts[x / block] += 1
+                    changed.append((x, y))
                 }
             }
+            var band = Band()
+            for (x, y) in changed where counts[x / block] >= minimum {
+                band.count += 1
+                band.sx += Double(x) + 0.5
+                band.sy += Double(y) + 0.5
+                maskBase?[y * width + x] = 1
+            }
+            for (column, count) in counts.enumerated() where count >= minimum {
+                let x0 = column * block, x1 = min(width, x0 + block)
+                if let box = band.box {
+                    band.box = (min(box.x0, x0), y0, max(box.x1, x1), y1)
+                } else {
+                    band.box = (x0, y0, x1, y1)
+                }
+            }
+            bands.withLock { $0[row] = band }
         }
         var result = Result(totalPixels: width * height)
         var sx = 0.0, sy = 0.0

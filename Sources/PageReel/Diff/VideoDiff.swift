@@ -96,16 +96,16 @@ public struct VideoDiff: Sendable {
         let comparison = FrameComparison(threshold: threshold)
         var ranges: [ChangedRange] = []
         var current: ChangedRange?
-        var kept: (old: Pixmap?, new: Pixmap?, mask: [UInt8]?, fraction: Double) = (nil, nil, nil, -1)
+        var kept: (old: VideoPicture?, new: VideoPicture?, mask: [UInt8]?, fraction: Double) = (nil, nil, nil, -1)
         var shown: (old: Int?, new: Int?) = (nil, nil)
-        var pictures: (old: Pixmap?, new: Pixmap?) = (nil, nil)
+        var pictures: (old: VideoPicture?, new: VideoPicture?) = (nil, nil)
         var last: (result: FrameComparison.Result, mask: [UInt8]?)?
         var positions = (old: 0, new: 0)
 
         func end() throws(PageReelError) {
             guard let range = current else { return }
             ranges.append(range)
-            try observer?.rangeEnded(range, old: kept.old, new: kept.new, mask: kept.mask)
+            try observer?.rangeEnded(range, old: kept.old?.pixmap(), new: kept.new?.pixmap(), mask: kept.mask)
             current = nil
             kept = (nil, nil, nil, -1)
         }
@@ -183,7 +183,8 @@ public struct VideoDiff: Sendable {
             if result.fraction > kept.fraction {
                 kept = (pictures.old, pictures.new, outcome.mask, result.fraction)
             }
-            try observer?.changedFrame(index: n, time: time, old: pictures.old, new: pictures.new, mask: outcome.mask)
+            try observer?.changedFrame(index: n, time: time, old: pictures.old?.pixmap(), new: pictures.new?.pixmap(),
+                                       mask: outcome.mask)
         }
         try end()
         return Result(same: ranges.isEmpty, frames: instants.count, changed: ranges, old: side(old), new: side(new))
@@ -201,7 +202,7 @@ public struct VideoDiff: Sendable {
         private final class Pair: Sendable {
             let n: Int
             let group = DispatchGroup()
-            let results = Mutex<[Swift.Result<Pixmap, PageReelError>?]>([nil, nil])
+            let results = Mutex<[Swift.Result<VideoPicture, PageReelError>?]>([nil, nil])
             init(n: Int) { self.n = n }
         }
 
@@ -223,20 +224,20 @@ public struct VideoDiff: Sendable {
                 guard let k else { continue }
                 nonisolated(unsafe) let input = input
                 DispatchQueue.global().async(group: pair.group) {
-                    let outcome = Swift.Result { () throws(PageReelError) -> Pixmap in try input.frame(k) }
+                    let outcome = Swift.Result { () throws(PageReelError) -> VideoPicture in try input.frame(k) }
                     pair.results.withLock { $0[i] = outcome }
                 }
             }
         }
 
         /// The pictures that become new at instant `n` (nil when neither does), and the next pair started.
-        func frames(for n: Int) throws(PageReelError) -> (old: Pixmap?, new: Pixmap?)? {
+        func frames(for n: Int) throws(PageReelError) -> (old: VideoPicture?, new: VideoPicture?)? {
             guard let job = pending, job.n == n else { return nil }
             job.group.wait()
             pending = nil
             let results = job.results.withLock { $0 }
             start()
-            var pictures: [Pixmap?] = [nil, nil]
+            var pictures: [VideoPicture?] = [nil, nil]
             for (i, result) in results.enumerated() {
                 switch result {
                 case .success(let picture): pictures[i] = picture

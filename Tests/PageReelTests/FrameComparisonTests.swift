@@ -1,0 +1,152 @@
+import CFFmpeg
+import CPixels
+import Testing
+@testable import PageReel
+import PageReelMedia
+
+/// Two 4:2:0 pictures compared from their planes (`pr_yuv420_compare_row`: only the groups of 16
+/// pixels that may differ are converted) against the same pictures converted whole and compared
+/// as RGBA (`pr_compare_row`), on pairs whose changes sit at the edge of what the skipped groups
+/// may hold: luma steps of up to 4 levels, chroma steps of 1 and 2, dark and saturated colours.
+@Suite struct FrameComparisonTests {
+    /// A picture of smooth colour with noise (dark corners, saturated chroma), and the same with
+    /// scattered small changes (unless `sparse`), chroma changes at the filter's reach, and one
+    /// block changed a lot.
+    static func pair(width: Int, height: Int, seed: UInt64, fullRange: Bool, sparse: Bool = false) -> (YUV420Picture, YUV420Picture) {
+        var state = seed
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let (cw, ch) = ((width + 1) / 2, (height + 1) / 2)
+        var a = [UInt8](repeating: 0, count: width * height + 2 * cw * ch)
+        for y in 0..<height {
+            for x in 0..<width {
+                a[y * width + x] = UInt8(clamping: 8 + (x * 240) / max(1, width - 1) - (y * 40) / max(1, height) + next(9) - 4)
+            }
+        }
+        for plane in 0..<2 {
+            for j in 0..<ch {
+                for i in 0..<cw {
+                    let base = plane == 0 ? 40 + (i * 180) / max(1, cw) : 220 - (j * 180) / max(1, ch)
+                    a[width * height + plane * cw * ch + j * cw + i] = UInt8(clamping: base + next(7) - 3)
+                }
+            }
+        }
+        var b = a
+        for k in 0..<(width * height) where !sparse && next(10) == 0 {
+            b[k] = UInt8(clamping: Int(b[k]) + next(9) - 4)
+        }
+        for k in (width * height)..<b.count where !sparse && next(20) == 0 {
+            b[k] = UInt8(clamping: Int(b[k]) + [-2, -1, 1, 2][next(4)])
+        }
+        // Single chroma samples changed a lot (an edge moved), at every column of a group's window.
+        for j in 0..<ch {
+            for (plane, i) in [(j % 2, (j * 5) % cw), (1 - j % 2, (j * 11 + 3) % cw)] {
+                let k = width * height + plane * cw * ch + j * cw + i
+                b[k] = UInt8(clamping: Int(a[k]) + (a[k] < 128 ? 40 : -40))
+            }
+        }
+        // Chroma changes of the sign of the filter's weights around the even pixel (2i, 2j), which
+        // add up to its gain (1.5 times the step): two steps of U, of V, one of both.
+        func sign(_ o: Int) -> Int { o == -1 || o == 0 ? 1 : -1 }
+        for (n, (planes, step)) in [([0], 2), ([1], 2), ([0, 1], 1), ([0], 1)].enumerated() {
+            let (i, j) = (2 + (cw - 4) * (n + 1) / 6, 2 + (ch - 4) * (n + 1) / 6)
+            guard cw >= 4, ch >= 4 else { break }
+            for plane in planes {
+                for oj in -2...1 {
+                    for oi in -2...1 {
+                        let k = width * height + plane * cw * ch + (j + oj) * cw + (i + oi)
+                        b[k] = UInt8(clamping: Int(a[k]) + step * sign(oj) * sign(oi))
+                    }
+                }
+            }
+        }
+        for y in (height / 3)..<min(height, height / 3 + 30) {
+            for x in (width / 4)..<min(width, width / 4 + 40) { b[y * width + x] = UInt8(clamping: Int(b[y * width + x]) + 60) }
+        }
+        let matrix = YUV420Picture.Matrix(swscale: SWS_CS_ITU709, fullRange: fullRange)
+        return (YUV420Picture(width: width, height: height, planes: a, matrix: matrix),
+                YUV420Picture(width: width, height: height, planes: b, matrix: matrix))
+    }
+
+    static let sizes = [(64, 48, false), (321, 191, false), (1920, 40, true), (17, 3, false)]
+
+    /// With no CIE76 bound, every pixel whose channels differ by more than `safe` comes out: the
+    /// planes' comparison finds exactly the pixels (and L*a*b*) the converted rows' does, so no
+    /// group it skipped held one. Sparse changes leave most groups alone, so a group that reads a
+    /// changed sample and is not converted shows.
+    @Test(arguments: sizes, [false, true])
+    func skippedGroupsHoldNoPixelPastTheChannelBound(_ size: (Int, Int, Bool), _ sparse: Bool) {
+        let (width, height, fullRange) = size
+        let (a, b) = Self.pair(width: width, height: height, seed: UInt64(width * 7919 + height), fullRange: fullRange,
+                               sparse: sparse)
+        let (ra, rb) = (a.pixmap(), b.pixmap())
+        var matrix = a.matrix.c
+        var scratch = [Float](repeating: 0, count: Int(pr_yuv420_compare_scratch(Int32(width))))
+        var (rowA, rowB) = ([UInt32](repeating: 0, count: width), [UInt32](repeating: 0, count: width))
+        var xs = [Int32](repeating: 0, count: width), expectedXs = xs
+        var labs = [Float](repeating: 0, count: 6 * width), expectedLabs = labs
+        for safe in Int32(0)...6 {
+            var found = 0
+            a.withPlanes { pa in
+                b.withPlanes { pb in
+                    var (pa, pb) = (pa, pb)
+                    withUnsafePointer(to: ColorDifference.tables) { tables in
+                        for y0 in stride(from: 0, to: height, by: 16) {
+                            let y1 = min(height, y0 + 16)
+                            var groups = [UInt8](repeating: 0, count: Int(pr_yuv420_chroma_groups_size(Int32(width), Int32(y1 - y0))))
+                            pr_yuv420_chroma_groups(&pa, &pb, Int32(width), Int32(height), Int32(y0), Int32(y1), &groups)
+                            for y in y0..<y1 {
+                                let n = Int(pr_yuv420_compare_row(&pa, &pb, Int32(width), Int32(height), Int32(y), Int32(y0), groups,
+                                                                  &matrix, safe, 0, tables, &rowA, &rowB, &scratch, &xs, &labs))
+                                let line = y * width * 4
+                                let m = ra.pixels.withUnsafeBufferPointer { p in
+                                    rb.pixels.withUnsafeBufferPointer { q in
+                                        Int(pr_compare_row(p.baseAddress! + line, q.baseAddress! + line, Int32(width), safe, 0,
+                                                           tables, &expectedXs, &expectedLabs))
+                                    }
+                                }
+                                #expect(n == m, "\(width)×\(height), safe \(safe), row \(y)")
+                                if n == m {
+                                    #expect(Array(xs[..<n]) == Array(expectedXs[..<m]), "\(width)×\(height), safe \(safe), row \(y)")
+                                    #expect(Array(labs[..<(6 * n)]) == Array(expectedLabs[..<(6 * m)]))
+                                }
+                                found += m
+                            }
+                        }
+                    }
+                }
+            }
+            // The pairs change enough for every bound to find pixels.
+            #expect(found > 0, "\(width)×\(height), safe \(safe): nothing to find")
+        }
+    }
+
+    /// `FrameComparison` on the planes gives what it gives on the pixmaps, at thresholds from
+    /// below codec noise to above the default, marks and all.
+    @Test(arguments: sizes)
+    func planesCompareAsTheirPixmaps(_ width: Int, _ height: Int, _ fullRange: Bool) {
+        let (a, b) = Self.pair(width: width, height: height, seed: UInt64(width + 31 * height), fullRange: fullRange)
+        var changed = 0
+        for threshold in [0.5, 2, 5, 16, 40] {
+            let comparison = FrameComparison(threshold: threshold)
+            var mask = [UInt8](repeating: 0, count: width * height), expectedMask = mask
+            let result = mask.withUnsafeMutableBufferPointer { comparison.compare(.yuv420(a), .yuv420(b), mask: $0) }
+            let expected = expectedMask.withUnsafeMutableBufferPointer { comparison.compare(a.pixmap(), b.pixmap(), mask: $0) }
+            #expect(result.changedPixels == expected.changedPixels, "\(width)×\(height) at \(threshold)")
+            #expect(result.totalPixels == expected.totalPixels)
+            #expect(result.box.map { [$0.x, $0.y, $0.width, $0.height] } == expected.box.map { [$0.x, $0.y, $0.width, $0.height] })
+            #expect(result.centre.map { [$0.x, $0.y] } == expected.centre.map { [$0.x, $0.y] })
+            #expect(mask == expectedMask, "\(width)×\(height) at \(threshold): marks")
+            changed += expected.changedPixels > 0 ? 1 : 0
+        }
+        if width >= 64 { #expect(changed >= 3, "\(width)×\(height): the block's change is seen at low thresholds") }
+        // Pictures of different matrices are compared as pixmaps.
+        let other = YUV420Picture(width: width, height: height, planes: b.planes,
+                                  matrix: YUV420Picture.Matrix(swscale: SWS_CS_ITU601, fullRange: fullRange))
+        let comparison = FrameComparison(threshold: 2)
+        #expect(comparison.compare(.yuv420(a), .yuv420(other)).changedPixels
+                == comparison.compare(a.pixmap(), other.pixmap()).changedPixels)
+    }
+}
