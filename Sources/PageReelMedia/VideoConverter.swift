@@ -83,8 +83,9 @@ final class VideoConverter {
     /// turning; else as `pixmap(from:check:)` gives it.
     func picture(from frame: UnsafePointer<AVFrame>, check: MediaCheck) throws(MediaError) -> VideoPicture {
         let f = frame.pointee
-        if orientation == .identity, let matrix = directMatrix(f, VideoColor(frame: f)) {
-            return .yuv420(YUV420Picture(frame: f, matrix: matrix))
+        if orientation == .identity, let matrix = directMatrix(f, VideoColor(frame: f)),
+           let picture = YUV420Picture(frame: frame, matrix: matrix) {
+            return .yuv420(picture)
         }
         return .rgba(try pixmap(from: frame, check: check))
     }

@@ -8,8 +8,8 @@ import CPixels
 public struct YUV420Picture: Sendable {
     public let width: Int
     public let height: Int
-    /// Y (`width`×`height`), then U and V (`chromaWidth`×`chromaHeight` each), rows without padding.
-    package let planes: [UInt8]
+    /// The planes: the decoder's own, referenced, or an array.
+    private let storage: Storage
     public let matrix: Matrix
 
     var chromaWidth: Int { (width + 1) / 2 }
@@ -34,36 +34,64 @@ public struct YUV420Picture: Sendable {
         package var c: pr_yuv420_matrix { pr_yuv420_matrix(y_offset: yOffset, y_scale: yScale, crv: crv, cgu: cgu, cgv: cgv, cbu: cbu) }
     }
 
-    /// Copies the planes of `frame` (8-bit 4:2:0, `width`×`height`).
-    init(frame f: AVFrame, matrix: Matrix) {
-        width = Int(f.width)
-        height = Int(f.height)
-        self.matrix = matrix
-        let (w, h, cw, ch) = (width, height, (width + 1) / 2, (height + 1) / 2)
-        planes = [UInt8](unsafeUninitializedCapacity: w * h + 2 * cw * ch) { buffer, initialized in
-            let out = buffer.baseAddress!
-            func copy(_ source: UnsafeMutablePointer<UInt8>, stride: Int32, width: Int, rows: Int, to start: Int) {
-                for row in 0..<rows {
-                    (out + start + row * width).update(from: source + row * Int(stride), count: width)
-                }
+    /// What a picture's planes are kept in. A decoded frame is referenced rather than copied:
+    /// its buffers are reference-counted, and a decoder writes into none that is still referenced.
+    private final class Storage: @unchecked Sendable {
+        /// A reference to the decoded frame, or nil when the planes are in `bytes`.
+        let frame: UnsafeMutablePointer<AVFrame>?
+        /// Y, then U, then V, rows without padding (when there is no frame).
+        let bytes: [UInt8]
+
+        init?(referencing source: UnsafePointer<AVFrame>) {
+            guard let frame = av_frame_alloc() else { return nil }
+            guard av_frame_ref(frame, source) >= 0 else {
+                var freed: UnsafeMutablePointer<AVFrame>? = frame
+                av_frame_free(&freed)
+                return nil
             }
-            copy(f.data.0!, stride: f.linesize.0, width: w, rows: h, to: 0)
-            copy(f.data.1!, stride: f.linesize.1, width: cw, rows: ch, to: w * h)
-            copy(f.data.2!, stride: f.linesize.2, width: cw, rows: ch, to: w * h + cw * ch)
-            initialized = w * h + 2 * cw * ch
+            self.frame = frame
+            bytes = []
         }
+
+        init(bytes: [UInt8]) {
+            frame = nil
+            self.bytes = bytes
+        }
+
+        deinit {
+            var frame = frame
+            av_frame_free(&frame)
+        }
+    }
+
+    /// The planes of the decoded `frame` (8-bit 4:2:0), referenced; nil when FFmpeg has no memory
+    /// for the reference.
+    init?(frame: UnsafePointer<AVFrame>, matrix: Matrix) {
+        guard let storage = Storage(referencing: frame) else { return nil }
+        width = Int(frame.pointee.width)
+        height = Int(frame.pointee.height)
+        self.matrix = matrix
+        self.storage = storage
     }
 
     /// A picture of the given planes (Y, then U, then V, rows without padding).
     package init(width: Int, height: Int, planes: [UInt8], matrix: Matrix) {
         precondition(planes.count == width * height + 2 * ((width + 1) / 2) * ((height + 1) / 2), "planes of another size")
-        (self.width, self.height, self.planes, self.matrix) = (width, height, planes, matrix)
+        (self.width, self.height, self.matrix) = (width, height, matrix)
+        storage = Storage(bytes: planes)
     }
 
     /// The planes as `pr_yuv420_rgba` and `pr_yuv420_compare_row` take them, for `body`.
     package func withPlanes<R>(_ body: (pr_yuv420_planes) -> R) -> R {
+        if let frame = storage.frame {
+            let f = frame.pointee
+            return withExtendedLifetime(storage) {
+                body(pr_yuv420_planes(y: f.data.0, u: f.data.1, v: f.data.2, y_stride: f.linesize.0,
+                                      u_stride: f.linesize.1, v_stride: f.linesize.2))
+            }
+        }
         let (w, h, cw, ch) = (width, height, chromaWidth, chromaHeight)
-        return planes.withUnsafeBufferPointer { buffer in
+        return storage.bytes.withUnsafeBufferPointer { buffer in
             let y = buffer.baseAddress!
             return body(pr_yuv420_planes(y: y, u: y + w * h, v: y + w * h + cw * ch, y_stride: Int32(w),
                                          u_stride: Int32(cw), v_stride: Int32(cw)))

@@ -148,8 +148,10 @@ import Testing
         let even = try TestClips.counterClip("even.mp4", in: folder, fps: 30, frames: 5, encoder: TestClips.h264)
         for path in [odd, even] {
             let clip = try VideoClip(path: path, conversion: .fast)
-            for k in [3, 0, 4, 1] {
-                let picture = try clip.picture(k)
+            // All kept while the decoder goes on and back (each refers to its decoded frame).
+            let order = [3, 0, 4, 1, 2]
+            let pictures = try order.map { k throws(MediaError) in try clip.picture(k) }
+            for (k, picture) in zip(order, pictures) {
                 guard case .yuv420(let planes) = picture else {
                     Issue.record("\(path) frame \(k): not planes")
                     continue
@@ -157,6 +159,7 @@ import Testing
                 #expect((planes.width, planes.height) == (clip.width, clip.height))
                 #expect(picture.pixmap() == (try clip.frame(k)), "\(path) frame \(k)")
             }
+            #expect(Set(pictures.map { $0.pixmap().pixels }).count == order.count, "\(path): five different frames")
         }
         let deep = try TestClips.counterClip("deep.mp4", in: folder, fps: 30, frames: 3, encoder: TestClips.hevc10)
         let turned = try TestClips.make("turned.mp4", in: folder, ["-i", even, "-c", "copy", "-metadata:s:v:0", "rotate=90"])

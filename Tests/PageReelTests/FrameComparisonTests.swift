@@ -143,10 +143,22 @@ import PageReelMedia
         }
         if width >= 64 { #expect(changed >= 3, "\(width)×\(height): the block's change is seen at low thresholds") }
         // Pictures of different matrices are compared as pixmaps.
-        let other = YUV420Picture(width: width, height: height, planes: b.planes,
+        let other = YUV420Picture(width: width, height: height, planes: Self.planes(of: b),
                                   matrix: YUV420Picture.Matrix(swscale: SWS_CS_ITU601, fullRange: fullRange))
         let comparison = FrameComparison(threshold: 2)
         #expect(comparison.compare(.yuv420(a), .yuv420(other)).changedPixels
                 == comparison.compare(a.pixmap(), other.pixmap()).changedPixels)
+    }
+
+    /// A picture's planes, as an array.
+    static func planes(of picture: YUV420Picture) -> [UInt8] {
+        picture.withPlanes { p in
+            let (w, h, cw, ch) = (picture.width, picture.height, (picture.width + 1) / 2, (picture.height + 1) / 2)
+            var bytes: [UInt8] = []
+            for (plane, stride, width, rows) in [(p.y!, p.y_stride, w, h), (p.u!, p.u_stride, cw, ch), (p.v!, p.v_stride, cw, ch)] {
+                for row in 0..<rows { bytes += UnsafeBufferPointer(start: plane + row * Int(stride), count: width) }
+            }
+            return bytes
+        }
     }
 }
