@@ -56,15 +56,51 @@ struct ColorDifference: Sendable {
         return x2 * x2 * x2 * x
     }
 
+    /// a* stretched as CIEDE2000 does (a′ = (1 + G)·a*, G from the mean chroma) for both colours.
+    @inline(__always)
+    private static func stretched(_ a1: Double, _ b1: Double, _ a2: Double, _ b2: Double) -> (a1p: Double, a2p: Double) {
+        let c1 = (a1 * a1 + b1 * b1).squareRoot(), c2 = (a2 * a2 + b2 * b2).squareRoot()
+        let c7 = seventh((c1 + c2) / 2)
+        let g = 0.5 * (1 - (c7 / (c7 + 6_103_515_625)).squareRoot())   // 25⁷
+        return ((1 + g) * a1, (1 + g) * a2)
+    }
+
+    /// The least of CIEDE2000's hue weighting T over all hues (0.36206 at 0.001° steps; T moves
+    /// less than 0.05 a degree).
+    static let leastHueWeighting = 0.36
+
+    /// A bound CIEDE2000 does not exceed, without its trigonometry: ΔC′² + ΔH′² is the distance
+    /// in the (a′, b*) plane squared; S_C and S_H are at least 1 + 0.015·C̄′·min T; the rotation
+    /// term adds at most |R_T|/2 of the chroma and hue terms, |R_T| ≤ R_C·sin 60°.
+    static func de2000Bound(_ p: (l: Float, a: Float, b: Float), _ q: (l: Float, a: Float, b: Float)) -> Double {
+        let (l1, a1, b1) = (Double(p.l), Double(p.a), Double(p.b))
+        let (l2, a2, b2) = (Double(q.l), Double(q.a), Double(q.b))
+        let (a1p, a2p) = stretched(a1, b1, a2, b2)
+        let c1p = (a1p * a1p + b1 * b1).squareRoot(), c2p = (a2p * a2p + b2 * b2).squareRoot()
+        let cMeanP = (c1p + c2p) / 2
+        let cp7 = seventh(cMeanP)
+        let rc = 2 * (cp7 / (cp7 + 6_103_515_625)).squareRoot()
+        let lMean = (l1 + l2) / 2
+        let l50 = (lMean - 50) * (lMean - 50)
+        let x = (l2 - l1) / (1 + 0.015 * l50 / (20 + l50).squareRoot())
+        let s = 1 + 0.015 * cMeanP * leastHueWeighting
+        let plane = ((a2p - a1p) * (a2p - a1p) + (b2 - b1) * (b2 - b1)) / (s * s)
+        return (x * x + (1 + rc * 0.8660254037844387 / 2) * plane).squareRoot()
+    }
+
+    /// Whether CIEDE2000 between `p` and `q` is over `threshold`: `de2000Bound` settles most
+    /// pairs under it (with a margin far beyond the doubles' rounding), the formula the rest.
+    static func de2000(_ p: (l: Float, a: Float, b: Float), _ q: (l: Float, a: Float, b: Float),
+                       isOver threshold: Double) -> Bool {
+        if de2000Bound(p, q) <= threshold * (1 - 1e-9) { return false }
+        return de2000(p, q) > threshold
+    }
+
     /// CIEDE2000 between two L*a*b* colours (kL = kC = kH = 1).
     static func de2000(_ p: (l: Float, a: Float, b: Float), _ q: (l: Float, a: Float, b: Float)) -> Double {
         let (l1, a1, b1) = (Double(p.l), Double(p.a), Double(p.b))
         let (l2, a2, b2) = (Double(q.l), Double(q.a), Double(q.b))
-        let c1 = (a1 * a1 + b1 * b1).squareRoot(), c2 = (a2 * a2 + b2 * b2).squareRoot()
-        let cMean = (c1 + c2) / 2
-        let c7 = seventh(cMean)
-        let g = 0.5 * (1 - (c7 / (c7 + 6_103_515_625)).squareRoot())   // 25⁷
-        let a1p = (1 + g) * a1, a2p = (1 + g) * a2
+        let (a1p, a2p) = stretched(a1, b1, a2, b2)
         let c1p = (a1p * a1p + b1 * b1).squareRoot(), c2p = (a2p * a2p + b2 * b2).squareRoot()
         func hue(_ b: Double, _ a: Double) -> Double {
             if a == 0 && b == 0 { return 0 }

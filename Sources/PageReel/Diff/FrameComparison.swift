@@ -127,7 +127,7 @@ struct FrameComparison: Sendable {
                 for k in 0..<found {
                     let p = (l: labs[6 * k], a: labs[6 * k + 1], b: labs[6 * k + 2])
                     let q = (l: labs[6 * k + 3], a: labs[6 * k + 4], b: labs[6 * k + 5])
-                    if ColorDifference.de2000(p, q) <= threshold { continue }
+                    if !ColorDifference.de2000(p, q, isOver: threshold) { continue }
                     let x = Int(xs[k])
                     counts[x / block] += 1
                     changed.append((x, y))
