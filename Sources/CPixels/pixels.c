@@ -399,15 +399,21 @@ static inline void group_chroma(int g, int width, int cw, int *c0, int *c1) {
 /// The first chroma row the band of luma rows from `y0` reads.
 static inline int band_chroma_row(int y0, int ch) { return clamp_row(y0 / 2 - 2, ch); }
 
-/// The largest of the first twelve bytes at `p`.
-static inline int largest_of_12(const uint8_t *p) {
 #if defined(__SSE2__)
-    __m128i d = _mm_and_si128(_mm_loadu_si128((const __m128i *)p), _mm_setr_epi32(-1, -1, -1, 0));
+/// The largest byte of `d`.
+static inline int largest_byte(__m128i d) {
     d = _mm_max_epu8(d, _mm_srli_si128(d, 8));
     d = _mm_max_epu8(d, _mm_srli_si128(d, 4));
     d = _mm_max_epu8(d, _mm_srli_si128(d, 2));
     d = _mm_max_epu8(d, _mm_srli_si128(d, 1));
     return _mm_cvtsi128_si32(d) & 0xFF;
+}
+#endif
+
+/// The largest of the first twelve bytes at `p`.
+static inline int largest_of_12(const uint8_t *p) {
+#if defined(__SSE2__)
+    return largest_byte(_mm_and_si128(_mm_loadu_si128((const __m128i *)p), _mm_setr_epi32(-1, -1, -1, 0)));
 #else
     int most = 0;
     for (int k = 0; k < 12; k++) most = p[k] > most ? p[k] : most;
@@ -419,11 +425,10 @@ void pr_yuv420_chroma_groups(const pr_yuv420_planes *a, const pr_yuv420_planes *
                              int y1, uint8_t *out) {
     int cw = (width + 1) / 2, ch = (height + 1) / 2, groups = (width + 15) / 16;
     int j0 = band_chroma_row(y0, ch), j1 = clamp_row((y1 - 1) / 2 + 2, ch);
-    // A row's changes, with zeros on either side: group g reads samples [8g − 2, 8g + 10), those
-    // past either end being the end ones again, which are among its twelve.
-    uint8_t du_row[cw + 32], dv_row[cw + 32];
-    uint8_t *du = du_row + 16, *dv = dv_row + 16;
-    memset(du_row, 0, 16), memset(dv_row, 0, 16), memset(du + cw, 0, 16), memset(dv + cw, 0, 16);
+    // A row's changes (after the groups' rows in `out`), with zeros on either side: group g reads
+    // samples [8g − 2, 8g + 10), those past either end being the end ones again, among its twelve.
+    uint8_t *du = out + (ptrdiff_t)(j1 - j0 + 1) * groups * 2 + 16, *dv = du + cw + 32;
+    memset(du - 16, 0, 16), memset(dv - 16, 0, 16), memset(du + cw, 0, 16), memset(dv + cw, 0, 16);
     for (int j = j0; j <= j1; j++) {
         const uint8_t *ua = a->u + (ptrdiff_t)j * a->u_stride, *ub = b->u + (ptrdiff_t)j * b->u_stride;
         const uint8_t *va = a->v + (ptrdiff_t)j * a->v_stride, *vb = b->v + (ptrdiff_t)j * b->v_stride;
@@ -444,12 +449,7 @@ static inline int luma_difference(const uint8_t *ya, const uint8_t *yb, int x0, 
 #if defined(__SSE2__)
     if (x1 - x0 == 16) {
         __m128i va = _mm_loadu_si128((const __m128i *)(ya + x0)), vb = _mm_loadu_si128((const __m128i *)(yb + x0));
-        __m128i d = _mm_or_si128(_mm_subs_epu8(va, vb), _mm_subs_epu8(vb, va));
-        d = _mm_max_epu8(d, _mm_srli_si128(d, 8));
-        d = _mm_max_epu8(d, _mm_srli_si128(d, 4));
-        d = _mm_max_epu8(d, _mm_srli_si128(d, 2));
-        d = _mm_max_epu8(d, _mm_srli_si128(d, 1));
-        return _mm_cvtsi128_si32(d) & 0xFF;
+        return largest_byte(_mm_or_si128(_mm_subs_epu8(va, vb), _mm_subs_epu8(vb, va)));
     }
 #endif
     int most = 0;

@@ -51,11 +51,14 @@ typedef struct {
 /// For the band of luma rows [y0, y1) of two `width`×`height` 4:2:0 pictures: for each chroma row
 /// the band reads (from max(0, y0 / 2 − 2) on) and each group of 16 pixels, the largest change of
 /// U and of V among the samples the group's conversion reads (two bytes a group, rows of
-/// (width + 15) / 16 groups) into `out`, `pr_yuv420_chroma_groups_size(width, y1 − y0)` bytes.
+/// (width + 15) / 16 groups) into `out`, `pr_yuv420_chroma_groups_size(width, y1 − y0)` bytes (the
+/// last of them its scratch).
 void pr_yuv420_chroma_groups(const pr_yuv420_planes *a, const pr_yuv420_planes *b, int width, int height, int y0,
                              int y1, uint8_t *out);
 
-static inline int pr_yuv420_chroma_groups_size(int width, int rows) { return ((rows + 1) / 2 + 5) * ((width + 15) / 16) * 2; }
+static inline int pr_yuv420_chroma_groups_size(int width, int rows) {
+    return ((rows + 1) / 2 + 5) * ((width + 15) / 16) * 2 + 2 * ((width + 1) / 2 + 32);
+}
 
 /// pr_compare_row for luma row `row` of two `width`×`height` 4:2:0 pictures as pr_yuv420_rgba
 /// converts them (into `rgba_a` and `rgba_b`, `width` pixels each), without converting the groups
