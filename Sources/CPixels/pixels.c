@@ -302,16 +302,8 @@ static int over_bound(const uint8_t *a, const uint8_t *b, int32_t *xs, int n, fl
     return kept;
 }
 
-static int compare_span(const uint8_t *a, const uint8_t *b, int count, int safe, float bound,
-                        const pr_lab_tables *t, int32_t *xs, float *labs);
-
 int pr_compare_row(const uint8_t *a, const uint8_t *b, int count, int safe, float bound,
                    const pr_lab_tables *t, int32_t *xs, float *labs) {
-    return compare_span(a, b, count, safe, bound, t, xs, labs);
-}
-
-static int compare_span(const uint8_t *a, const uint8_t *b, int count, int safe, float bound,
-                        const pr_lab_tables *t, int32_t *xs, float *labs) {
     int n = 0, x = 0;
 #if defined(__SSE2__)
     // Four pixels at a time: |a − b| per byte, less `safe` (alpha: less 255), all zero when no
@@ -509,7 +501,7 @@ int pr_yuv420_compare_row(const pr_yuv420_planes *a, const pr_yuv420_planes *b, 
         int start = 16 * first, end = 16 * g < width ? 16 * g : width;
         span(rgba_a, a, width, row, rows, start, end, m, cu, cv, uu, vv);
         span(rgba_b, b, width, row, rows, start, end, m, cu, cv, uu, vv);
-        int found = compare_span((const uint8_t *)(rgba_a + start), (const uint8_t *)(rgba_b + start), end - start,
+        int found = pr_compare_row((const uint8_t *)(rgba_a + start), (const uint8_t *)(rgba_b + start), end - start,
                                  safe, bound, t, xs + n, labs + 6 * n);
         for (int k = n; k < n + found; k++) xs[k] += start;
         n += found;

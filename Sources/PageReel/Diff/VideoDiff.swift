@@ -96,16 +96,24 @@ public struct VideoDiff: Sendable {
         let comparison = FrameComparison(threshold: threshold)
         var ranges: [ChangedRange] = []
         var current: ChangedRange?
-        var kept: (old: VideoPicture?, new: VideoPicture?, mask: [UInt8]?, fraction: Double) = (nil, nil, nil, -1)
+        var kept: (old: Pixmap?, new: Pixmap?, mask: [UInt8]?, fraction: Double) = (nil, nil, nil, -1)
         var shown: (old: Int?, new: Int?) = (nil, nil)
         var pictures: (old: VideoPicture?, new: VideoPicture?) = (nil, nil)
+        // The pictures shown as RGBA, for the observer: converted once, when first asked for.
+        var converted: (old: Pixmap?, new: Pixmap?)?
+        func shownPixmaps() -> (old: Pixmap?, new: Pixmap?) {
+            if let converted { return converted }
+            let made = (old: pictures.old?.pixmap(), new: pictures.new?.pixmap())
+            converted = made
+            return made
+        }
         var last: (result: FrameComparison.Result, mask: [UInt8]?)?
         var positions = (old: 0, new: 0)
 
         func end() throws(PageReelError) {
             guard let range = current else { return }
             ranges.append(range)
-            try observer?.rangeEnded(range, old: kept.old?.pixmap(), new: kept.new?.pixmap(), mask: kept.mask)
+            try observer?.rangeEnded(range, old: kept.old, new: kept.new, mask: kept.mask)
             current = nil
             kept = (nil, nil, nil, -1)
         }
@@ -138,6 +146,7 @@ public struct VideoDiff: Sendable {
             }
             if ko == nil { pictures.old = nil }
             if kn == nil { pictures.new = nil }
+            if ko != shown.old || kn != shown.new { converted = nil }
             let repeated = ko == shown.old && kn == shown.new && last != nil
             shown = (ko, kn)
             let note: String? = ko == nil ? "only in NEW" : kn == nil ? "only in OLD" : sameSize ? nil : "sizes differ"
@@ -180,11 +189,12 @@ public struct VideoDiff: Sendable {
                 current = ChangedRange(from: n, to: n, fromTime: time, toTime: time, maxChanged: result.fraction,
                                        box: box, around: centre, mostChanged: n, note: note)
             }
+            guard let observer else { continue }
+            let shownNow = shownPixmaps()
             if result.fraction > kept.fraction {
-                kept = (pictures.old, pictures.new, outcome.mask, result.fraction)
+                kept = (shownNow.old, shownNow.new, outcome.mask, result.fraction)
             }
-            try observer?.changedFrame(index: n, time: time, old: pictures.old?.pixmap(), new: pictures.new?.pixmap(),
-                                       mask: outcome.mask)
+            try observer.changedFrame(index: n, time: time, old: shownNow.old, new: shownNow.new, mask: outcome.mask)
         }
         try end()
         return Result(same: ranges.isEmpty, frames: instants.count, changed: ranges, old: side(old), new: side(new))
