@@ -200,62 +200,100 @@ public struct VideoDiff: Sendable {
         return Result(same: ranges.isEmpty, frames: instants.count, changed: ranges, old: side(old), new: side(new))
     }
 
-    /// Decodes the frames a comparison needs, in order, one pair ahead: both sides at once, each
-    /// on a thread of its own, while the pair before is compared.
+    /// Decodes the frames a comparison needs, each side in order on a thread of its own, up to
+    /// `depth` frames ahead of the comparison, so that neither the decoders wait for the comparison
+    /// of a pair nor the comparison for the decoders while the other side's frame is still coming.
     private final class Prefetcher: @unchecked Sendable {
-        let old: DiffInput, new: DiffInput
-        let wanted: [(n: Int, old: Int?, new: Int?)]
-        private var next = 0
-        private var pending: Pair?
+        private let sides: [Side]
 
-        /// A pair being decoded: the instant it is for, and each side's outcome when done.
-        private final class Pair: Sendable {
-            let n: Int
-            let group = DispatchGroup()
-            let results = Mutex<[Swift.Result<VideoPicture, PageReelError>?]>([nil, nil])
-            init(n: Int) { self.n = n }
-        }
+        /// Frames decoded ahead on each side: enough to even out what a frame takes to decode (a
+        /// key frame, several times a predicted one) against what it takes to compare (a changed
+        /// frame, several times an unchanged one), within `bytesAhead` of pictures a side.
+        static let depth = 8
+        static let bytesAhead = 64 << 20
 
         init(old: DiffInput, new: DiffInput, wanted: [(n: Int, old: Int?, new: Int?)]) {
-            (self.old, self.new, self.wanted) = (old, new, wanted)
-            start()
+            let depth = max(1, min(Self.depth, Self.bytesAhead / max(1, 4 * old.width * old.height, 4 * new.width * new.height)))
+            sides = [Side(input: old, jobs: wanted.compactMap { job in job.old.map { (job.n, $0) } }, depth: depth),
+                     Side(input: new, jobs: wanted.compactMap { job in job.new.map { (job.n, $0) } }, depth: depth)]
         }
 
-        deinit { pending?.group.wait() }
+        deinit { for side in sides { side.stop() } }
 
-        /// Starts decoding the next wanted pair.
-        private func start() {
-            guard next < wanted.count else { return }
-            let job = wanted[next]
-            next += 1
-            let pair = Pair(n: job.n)
-            pending = pair
-            for (i, input, k) in [(0, old, job.old), (1, new, job.new)] {
-                guard let k else { continue }
-                nonisolated(unsafe) let input = input
-                DispatchQueue.global().async(group: pair.group) {
-                    let outcome = Swift.Result { () throws(PageReelError) -> VideoPicture in try input.frame(k) }
-                    pair.results.withLock { $0[i] = outcome }
-                }
-            }
-        }
-
-        /// The pictures that become new at instant `n` (nil when neither does), and the next pair started.
+        /// The pictures that become new at instant `n` (nil when neither does).
         func frames(for n: Int) throws(PageReelError) -> (old: VideoPicture?, new: VideoPicture?)? {
-            guard let job = pending, job.n == n else { return nil }
-            job.group.wait()
-            pending = nil
-            let results = job.results.withLock { $0 }
-            start()
-            var pictures: [VideoPicture?] = [nil, nil]
-            for (i, result) in results.enumerated() {
-                switch result {
-                case .success(let picture): pictures[i] = picture
+            let old = try sides[0].picture(for: n), new = try sides[1].picture(for: n)
+            return old == nil && new == nil ? nil : (old, new)
+        }
+
+        /// One side's frames, decoded in order by its own thread, at most `depth` ahead of those taken.
+        private final class Side: @unchecked Sendable {
+            private let input: DiffInput
+            private let jobs: [(n: Int, k: Int)]
+            private let depth: Int
+            /// Guards everything below; signalled whenever any of it changes.
+            private let condition = NSCondition()
+            private var results: [Int: Swift.Result<VideoPicture, PageReelError>] = [:]
+            /// Jobs the comparison has taken; whether it has stopped the thread; whether that runs.
+            private var taken = 0
+            private var stopped = false
+            private var running: Bool
+
+            init(input: DiffInput, jobs: [(n: Int, k: Int)], depth: Int) {
+                (self.input, self.jobs, self.depth) = (input, jobs, depth)
+                running = !jobs.isEmpty
+                guard running else { return }
+                let thread = Thread { [self] in decode() }
+                thread.stackSize = 1 << 22
+                thread.start()
+            }
+
+            private func decode() {
+                for (i, job) in jobs.enumerated() {
+                    condition.lock()
+                    while !stopped, i - taken >= depth { condition.wait() }
+                    let stop = stopped
+                    condition.unlock()
+                    if stop { break }
+                    nonisolated(unsafe) let input = input
+                    let outcome = Swift.Result { () throws(PageReelError) -> VideoPicture in try input.frame(job.k) }
+                    condition.lock()
+                    results[i] = outcome
+                    condition.broadcast()
+                    condition.unlock()
+                    if case .failure = outcome { break }
+                }
+                condition.lock()
+                running = false
+                condition.broadcast()
+                condition.unlock()
+            }
+
+            /// This side's picture for instant `n`, when it has a new one there.
+            func picture(for n: Int) throws(PageReelError) -> VideoPicture? {
+                guard taken < jobs.count, jobs[taken].n == n else { return nil }
+                condition.lock()
+                while results[taken] == nil, running { condition.wait() }
+                let outcome = results.removeValue(forKey: taken)
+                taken += 1
+                condition.broadcast()
+                condition.unlock()
+                switch outcome {
+                case .success(let picture): return picture
                 case .failure(let error): throw error
-                case nil: break
+                // The thread ended at an earlier failure, which the comparison has thrown.
+                case nil: return nil
                 }
             }
-            return (pictures[0], pictures[1])
+
+            /// Stops the thread after the frame it is decoding, and waits for it.
+            func stop() {
+                condition.lock()
+                stopped = true
+                condition.broadcast()
+                while running { condition.wait() }
+                condition.unlock()
+            }
         }
     }
 
