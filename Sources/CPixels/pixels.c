@@ -436,6 +436,18 @@ void pr_yuv420_chroma_groups(const pr_yuv420_planes *a, const pr_yuv420_planes *
     }
 }
 
+int pr_yuv420_band_same(const pr_yuv420_planes *a, const pr_yuv420_planes *b, int width, int height, int y0, int y1) {
+    int cw = (width + 1) / 2, ch = (height + 1) / 2;
+    for (int y = y0; y < y1; y++) {
+        if (memcmp(a->y + (ptrdiff_t)y * a->y_stride, b->y + (ptrdiff_t)y * b->y_stride, (size_t)width)) return 0;
+    }
+    for (int j = band_chroma_row(y0, ch), j1 = clamp_row((y1 - 1) / 2 + 2, ch); j <= j1; j++) {
+        if (memcmp(a->u + (ptrdiff_t)j * a->u_stride, b->u + (ptrdiff_t)j * b->u_stride, (size_t)cw)) return 0;
+        if (memcmp(a->v + (ptrdiff_t)j * a->v_stride, b->v + (ptrdiff_t)j * b->v_stride, (size_t)cw)) return 0;
+    }
+    return 1;
+}
+
 /// The largest luma difference among pixels [x0, x1) of two rows.
 static inline int luma_difference(const uint8_t *ya, const uint8_t *yb, int x0, int x1) {
 #if defined(__SSE2__)

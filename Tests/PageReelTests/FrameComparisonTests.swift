@@ -72,6 +72,51 @@ import PageReelMedia
 
     static let sizes = [(64, 48, false), (321, 191, false), (1920, 40, true), (17, 3, false)]
 
+    /// `pr_yuv420_band_same` against the conversion: one sample of a picture changed (a luma
+    /// sample, or a U or V sample by 100, at every row), each band of 16 rows the function calls
+    /// the same converts to the same RGBA rows on both sides (so skipping it skips no change),
+    /// the band holding a changed luma row is never called the same, and bands out of reach are.
+    @Test(arguments: [(64, 80), (33, 41), (16, 16)])
+    func bandsCalledTheSameConvertAlike(_ width: Int, _ height: Int) {
+        let (cw, ch) = ((width + 1) / 2, (height + 1) / 2)
+        var planes = [UInt8](repeating: 0, count: width * height + 2 * cw * ch)
+        for k in planes.indices { planes[k] = UInt8(truncatingIfNeeded: (k * 37) % 181 + 40) }
+        let matrix = YUV420Picture.Matrix(swscale: SWS_CS_ITU709, fullRange: false)
+        let a = YUV420Picture(width: width, height: height, planes: planes, matrix: matrix)
+        let rgbaA = a.pixmap().pixels
+        var changes: [(index: Int, lumaRow: Int?)] = (0..<height).map { (($0 * width + $0 % width), $0) }
+        for plane in 0..<2 {
+            for j in 0..<ch { changes.append((width * height + plane * cw * ch + j * cw + (j * 3) % cw, nil)) }
+        }
+        var same = 0
+        for (index, lumaRow) in changes {
+            var changed = planes
+            changed[index] = changed[index] &+ 100
+            let b = YUV420Picture(width: width, height: height, planes: changed, matrix: matrix)
+            let rgbaB = b.pixmap().pixels
+            a.withPlanes { pa in
+                b.withPlanes { pb in
+                    var (pa, pb) = (pa, pb)
+                    for y0 in stride(from: 0, to: height, by: 16) {
+                        let y1 = min(height, y0 + 16)
+                        let called = pr_yuv420_band_same(&pa, &pb, Int32(width), Int32(height), Int32(y0), Int32(y1)) != 0
+                        let rows = (y0 * width * 4)..<(y1 * width * 4)
+                        if called {
+                            same += 1
+                            #expect(rgbaA[rows] == rgbaB[rows], "\(width)×\(height): sample \(index), band \(y0)")
+                        }
+                        if let lumaRow, (y0..<y1).contains(lumaRow) { #expect(!called) }
+                    }
+                }
+            }
+        }
+        #expect(height <= 16 || same > 0, "no band was called the same")
+        #expect(a.withPlanes { pa in
+            var (pa, pb) = (pa, pa)
+            return pr_yuv420_band_same(&pa, &pb, Int32(width), Int32(height), 0, Int32(height)) != 0
+        })
+    }
+
     /// With no CIE76 bound, every pixel whose channels differ by more than `safe` comes out: the
     /// planes' comparison finds exactly the pixels (and L*a*b*) the converted rows' does, so no
     /// group it skipped held one. Sparse changes leave most groups alone, so a group that reads a

@@ -60,6 +60,11 @@ static inline int pr_yuv420_chroma_groups_size(int width, int rows) {
     return ((rows + 1) / 2 + 5) * ((width + 15) / 16) * 2 + 2 * ((width + 1) / 2 + 32);
 }
 
+/// Whether luma rows [y0, y1) of two `width`×`height` 4:2:0 pictures and every chroma row their
+/// conversion reads (max(0, y0 / 2 − 2) to (y1 − 1) / 2 + 2, within the picture) are the same
+/// bytes: then pr_yuv420_rgba makes the same pixels of those rows for both.
+int pr_yuv420_band_same(const pr_yuv420_planes *a, const pr_yuv420_planes *b, int width, int height, int y0, int y1);
+
 /// pr_compare_row for luma row `row` of two `width`×`height` 4:2:0 pictures as pr_yuv420_rgba
 /// converts them (into `rgba_a` and `rgba_b`, `width` pixels each), without converting the groups
 /// of 16 pixels whose luma and chroma changes cannot move a channel by more than `safe` (the

@@ -1,5 +1,6 @@
 import CPixels
 import Dispatch
+import Foundation
 import PageReelMedia
 import Synchronization
 
@@ -56,8 +57,13 @@ struct FrameComparison: Sendable {
             b.withPlanes { pb in
                 nonisolated(unsafe) let (pa, pb) = (pa, pb)
                 return compare(width: width, height: height, mask: mask) { band in
-                    // The band's chroma changes; both sides' RGBA where converted, and the conversion's scratch.
                     var (pa, pb, matrix) = (pa, pb, matrix)
+                    // A band both sides hold byte for byte (a frame or a stretch no edit reached) has no change.
+                    if pr_yuv420_band_same(&pa, &pb, Int32(width), Int32(height), Int32(band.lowerBound),
+                                           Int32(band.upperBound)) != 0 {
+                        return Self.unchanged
+                    }
+                    // The band's chroma changes; both sides' RGBA where converted, and the conversion's scratch.
                     var groups = [UInt8](repeating: 0, count: Int(pr_yuv420_chroma_groups_size(Int32(width), Int32(band.count))))
                     pr_yuv420_chroma_groups(&pa, &pb, Int32(width), Int32(height), Int32(band.lowerBound),
                                             Int32(band.upperBound), &groups)
@@ -87,8 +93,10 @@ struct FrameComparison: Sendable {
         return old.pixels.withUnsafeBufferPointer { a in
             new.pixels.withUnsafeBufferPointer { b in
                 nonisolated(unsafe) let pa = a.baseAddress!, pb = b.baseAddress!
-                return compare(width: width, height: old.height, mask: mask) { _ in
-                    { y, xs, labs in
+                return compare(width: width, height: old.height, mask: mask) { band in
+                    let bytes = band.count * width * 4, first = band.lowerBound * width * 4
+                    if memcmp(pa + first, pb + first, bytes) == 0 { return Self.unchanged }
+                    return { y, xs, labs in
                         withUnsafePointer(to: ColorDifference.tables) { tables in
                             let line = y * width * 4
                             return Int(pr_compare_row(pa + line, pb + line, Int32(width), safe, bound, tables, xs, labs))
@@ -102,6 +110,9 @@ struct FrameComparison: Sendable {
     /// Finds in row `y` the pixels past the cheap bounds (`pr_compare_row`): writes each one's x to
     /// `xs` and both its L*a*b* to `labs`, and returns how many.
     typealias RowScan = (_ y: Int, _ xs: UnsafeMutablePointer<Int32>, _ labs: UnsafeMutablePointer<Float>) -> Int
+
+    /// The scan of rows both sides hold alike: nothing past the bounds.
+    static func unchanged(_ y: Int, _ xs: UnsafeMutablePointer<Int32>, _ labs: UnsafeMutablePointer<Float>) -> Int { 0 }
 
     /// The comparison of two `width`×`height` pictures whose rows `scanner` (made for each band of
     /// rows, on its thread, and asked for them in order) reads.
