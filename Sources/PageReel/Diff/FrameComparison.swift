@@ -61,7 +61,7 @@ struct FrameComparison: Sendable {
                     // A band both sides hold byte for byte (a frame or a stretch no edit reached) has no change.
                     if pr_yuv420_band_same(&pa, &pb, Int32(width), Int32(height), Int32(band.lowerBound),
                                            Int32(band.upperBound)) != 0 {
-                        return Self.unchanged
+                        return nil
                     }
                     // The band's chroma changes; both sides' RGBA where converted, and the conversion's scratch.
                     var groups = [UInt8](repeating: 0, count: Int(pr_yuv420_chroma_groups_size(Int32(width), Int32(band.count))))
@@ -95,7 +95,8 @@ struct FrameComparison: Sendable {
                 nonisolated(unsafe) let pa = a.baseAddress!, pb = b.baseAddress!
                 return compare(width: width, height: old.height, mask: mask) { band in
                     let bytes = band.count * width * 4, first = band.lowerBound * width * 4
-                    if memcmp(pa + first, pb + first, bytes) == 0 { return Self.unchanged }
+                    // A band both sides hold byte for byte has no change.
+                    if memcmp(pa + first, pb + first, bytes) == 0 { return nil }
                     return { y, xs, labs in
                         withUnsafePointer(to: ColorDifference.tables) { tables in
                             let line = y * width * 4
@@ -111,13 +112,11 @@ struct FrameComparison: Sendable {
     /// `xs` and both its L*a*b* to `labs`, and returns how many.
     typealias RowScan = (_ y: Int, _ xs: UnsafeMutablePointer<Int32>, _ labs: UnsafeMutablePointer<Float>) -> Int
 
-    /// The scan of rows both sides hold alike: nothing past the bounds.
-    static func unchanged(_ y: Int, _ xs: UnsafeMutablePointer<Int32>, _ labs: UnsafeMutablePointer<Float>) -> Int { 0 }
-
     /// The comparison of two `width`×`height` pictures whose rows `scanner` (made for each band of
-    /// rows, on its thread, and asked for them in order) reads.
+    /// rows, on its thread, and asked for them in order) reads; a band it has no scan for (nil:
+    /// both sides hold it alike) has no change.
     private func compare(width: Int, height: Int, mask: UnsafeMutableBufferPointer<UInt8>?,
-                         scanner: @Sendable (Range<Int>) -> RowScan) -> Result {
+                         scanner: @Sendable (Range<Int>) -> RowScan?) -> Result {
         let block = Self.block
         let columns = (width + block - 1) / block, rows = (height + block - 1) / block
         // Per band (a row of blocks): changed pixels, their x and y sums, and the changed blocks' extent.
@@ -127,12 +126,12 @@ struct FrameComparison: Sendable {
         nonisolated(unsafe) let maskBase = mask?.baseAddress
         DispatchQueue.concurrentPerform(iterations: rows) { row in
             let y0 = row * block, y1 = min(height, y0 + block)
+            guard let scan = scanner(y0..<y1) else { return }
             var counts = [Int](repeating: 0, count: columns)
             var changed: [(x: Int, y: Int)] = []
             // A row's pixels past the cheap bounds: x, and both L*a*b*.
             var xs = [Int32](repeating: 0, count: width)
             var labs = [Float](repeating: 0, count: 6 * width)
-            let scan = scanner(y0..<y1)
             for y in y0..<y1 {
                 let found = scan(y, &xs, &labs)
                 for k in 0..<found {
