@@ -260,11 +260,77 @@ static inline int differs(const uint8_t *a, const uint8_t *b, int x, int safe) {
     return abs((int)p[0] - (int)q[0]) > safe || abs((int)p[1] - (int)q[1]) > safe || abs((int)p[2] - (int)q[2]) > safe;
 }
 
+#if defined(__x86_64__)
+// `lab4` for eight colours (RGBA words in `rgba`), its tables read by gathers: the same operations
+// lane by lane, so the same floats (AVX2 without FMA: nothing fuses).
+__attribute__((target("avx2")))
+static inline void lab8(const pr_lab_tables *t, __m256i rgba, __m256 *L, __m256 *A, __m256 *B) {
+    const __m256i byte = _mm256_set1_epi32(255);
+    __m256 lr = _mm256_i32gather_ps(t->linear, _mm256_and_si256(rgba, byte), 4);
+    __m256 lg = _mm256_i32gather_ps(t->linear, _mm256_and_si256(_mm256_srli_epi32(rgba, 8), byte), 4);
+    __m256 lb = _mm256_i32gather_ps(t->linear, _mm256_and_si256(_mm256_srli_epi32(rgba, 16), byte), 4);
+#define MIX(c0, c1, c2) _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps(c0), lr), \
+                                                    _mm256_mul_ps(_mm256_set1_ps(c1), lg)), \
+                                      _mm256_mul_ps(_mm256_set1_ps(c2), lb))
+    __m256 v[3] = {
+        _mm256_div_ps(MIX(0.4124564f, 0.3575761f, 0.1804375f), _mm256_set1_ps(0.95047f)),
+        MIX(0.2126729f, 0.7151522f, 0.0721750f),
+        _mm256_div_ps(MIX(0.0193339f, 0.1191920f, 0.9503041f), _mm256_set1_ps(1.08883f)),
+    };
+#undef MIX
+    __m256 f[3];
+    const __m256 steps = _mm256_set1_ps((float)t->f_steps), one = _mm256_set1_ps(1.0f), zero = _mm256_setzero_ps();
+    for (int c = 0; c < 3; c++) {
+        __m256 p = _mm256_mul_ps(_mm256_min_ps(_mm256_max_ps(v[c], zero), one), steps);
+        __m256i k = _mm256_cvttps_epi32(p);
+        __m256 w = _mm256_sub_ps(p, _mm256_cvtepi32_ps(k));
+        __m256 f0 = _mm256_i32gather_ps(t->f, k, 4), f1 = _mm256_i32gather_ps(t->f + 1, k, 4);
+        f[c] = _mm256_add_ps(f0, _mm256_mul_ps(_mm256_sub_ps(f1, f0), w));
+    }
+    *L = _mm256_sub_ps(_mm256_mul_ps(_mm256_set1_ps(116.0f), f[1]), _mm256_set1_ps(16.0f));
+    *A = _mm256_mul_ps(_mm256_set1_ps(500.0f), _mm256_sub_ps(f[0], f[1]));
+    *B = _mm256_mul_ps(_mm256_set1_ps(200.0f), _mm256_sub_ps(f[1], f[2]));
+}
+
+// `over_bound`'s first pixels eight at a time (each pixel's words gathered from both rows); returns
+// how many it kept and sets `*done` to the pixels it went through (a multiple of eight).
+__attribute__((target("avx2")))
+static int over_bound_8(const uint8_t *a, const uint8_t *b, int32_t *xs, int n, float bound,
+                        const pr_lab_tables *t, float *labs, int *done) {
+    int kept = 0, k = 0;
+    const __m256 limit = _mm256_set1_ps(bound);
+    for (; k + 8 <= n; k += 8) {
+        __m256i at = _mm256_loadu_si256((const __m256i *)(xs + k));
+        __m256 l1, a1, b1, l2, a2, b2;
+        lab8(t, _mm256_i32gather_epi32((const int *)a, at, 4), &l1, &a1, &b1);
+        lab8(t, _mm256_i32gather_epi32((const int *)b, at, 4), &l2, &a2, &b2);
+        __m256 dl = _mm256_sub_ps(l1, l2), da = _mm256_sub_ps(a1, a2), db = _mm256_sub_ps(b1, b2);
+        __m256 d = _mm256_sqrt_ps(_mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(dl, dl), _mm256_mul_ps(da, da)),
+                                                _mm256_mul_ps(db, db)));
+        int over = _mm256_movemask_ps(_mm256_cmp_ps(d, limit, _CMP_GT_OS));
+        if (!over) continue;
+        float lab[6][8];
+        _mm256_storeu_ps(lab[0], l1); _mm256_storeu_ps(lab[1], a1); _mm256_storeu_ps(lab[2], b1);
+        _mm256_storeu_ps(lab[3], l2); _mm256_storeu_ps(lab[4], a2); _mm256_storeu_ps(lab[5], b2);
+        for (int j = 0; j < 8; j++) {
+            if (!(over >> j & 1)) continue;
+            for (int c = 0; c < 6; c++) labs[6 * kept + c] = lab[c][j];
+            xs[kept++] = xs[k + j];
+        }
+    }
+    *done = k;
+    return kept;
+}
+#endif
+
 /// Keeps, of the `n` pixels in `xs`, those whose colours are over `bound` apart in CIE76, with
 /// their L*a*b* in `labs`; returns how many.
 static int over_bound(const uint8_t *a, const uint8_t *b, int32_t *xs, int n, float bound,
                       const pr_lab_tables *t, float *labs) {
     int kept = 0, k = 0;
+#if defined(__x86_64__)
+    if (__builtin_cpu_supports("avx2")) kept = over_bound_8(a, b, xs, n, bound, t, labs, &k);
+#endif
 #if defined(__SSE2__)
     for (; k + 4 <= n; k += 4) {
         int r[8], g[8], bl[8];
@@ -302,9 +368,42 @@ static int over_bound(const uint8_t *a, const uint8_t *b, int32_t *xs, int n, fl
     return kept;
 }
 
+#if defined(__x86_64__)
+// pr_compare_row's scan eight pixels at a time: each pixel with a channel more than `s` apart, in
+// order, written to `xs` from `*n` on (eight words stored each time, `*n` then advanced by the
+// pixels found: `xs` has room since `*n` ≤ `x`). Returns the pixels it went through.
+__attribute__((target("avx2,bmi2")))
+static int differing_8(const uint8_t *a, const uint8_t *b, int count, uint8_t s, int32_t *xs, int *n) {
+    const __m256i limit = _mm256_set1_epi32((int)(0xFF000000u | (uint32_t)s * 0x010101u));
+    const __m256i zero = _mm256_setzero_si256();
+    int x = 0, found = *n;
+    for (; x + 8 <= count; x += 8) {
+        __m256i va = _mm256_loadu_si256((const __m256i *)(a + 4 * x));
+        __m256i vb = _mm256_loadu_si256((const __m256i *)(b + 4 * x));
+        __m256i d = _mm256_or_si256(_mm256_subs_epu8(va, vb), _mm256_subs_epu8(vb, va));
+        __m256i alike = _mm256_cmpeq_epi32(_mm256_subs_epu8(d, limit), zero);
+        unsigned mask = ~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(alike)) & 0xFFu;
+        if (!mask) continue;
+        // The set lanes' numbers packed to the front (one byte each), widened and offset by x.
+        uint64_t picked = _pext_u64(0x0706050403020100ull, _pdep_u64(mask, 0x0101010101010101ull) * 0xFF);
+        __m256i at = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)picked));
+        _mm256_storeu_si256((__m256i *)(xs + found), _mm256_add_epi32(at, _mm256_set1_epi32(x)));
+        found += __builtin_popcount(mask);
+    }
+    *n = found;
+    return x;
+}
+#endif
+
 int pr_compare_row(const uint8_t *a, const uint8_t *b, int count, int safe, float bound,
                    const pr_lab_tables *t, int32_t *xs, float *labs) {
     int n = 0, x = 0;
+#if defined(__x86_64__)
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2")) {
+        uint8_t s = (uint8_t)(safe < 0 ? 0 : safe > 255 ? 255 : safe);
+        x = differing_8(a, b, count, s, xs, &n);
+    }
+#endif
 #if defined(__SSE2__)
     // Four pixels at a time: |a − b| per byte, less `safe` (alpha: less 255), all zero when no
     // channel differs by more than `safe`.

@@ -168,6 +168,66 @@ import PageReelMedia
         }
     }
 
+    /// `pr_compare_row` (eight pixels at a time where the CPU has AVX2, then four, then one) against
+    /// its contract read one pixel at a time: the pixels whose channels differ by more than `safe`,
+    /// in order, kept when their CIE76 is over `bound`, with `pr_lab`'s L*a*b* to the bit. Rows of
+    /// every length around the widths of eight and sixteen; changes everywhere, nowhere, and in
+    /// between; channel steps on either side of `safe`.
+    @Test func rowsComparedManyAtATimeAsOneAtATime() {
+        var state: UInt64 = 0x9E3779B97F4A7C15
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        var kept = 0
+        for count in [1, 5, 7, 8, 9, 15, 16, 17, 23, 24, 31, 33, 64, 65, 200, 1283] {
+            for share in [0, 1, 4, 10] {
+                let a = (0..<count).map { _ in UInt32(next(1 << 24)) | 0xFF00_0000 }
+                // Each pixel changed with probability share/10: by up to 3 levels in a channel or so
+                // many in each channel that the colours are far apart.
+                let b = a.map { word -> UInt32 in
+                    guard next(10) < share else { return word }
+                    var bytes = withUnsafeBytes(of: word.littleEndian) { Array($0) }
+                    let large = next(4) == 0
+                    for c in 0..<3 where large || next(2) == 0 {
+                        bytes[c] = UInt8(clamping: Int(bytes[c]) + (large ? 60 : next(7) - 3))
+                    }
+                    bytes[3] = UInt8(next(256))   // alpha is ignored
+                    return bytes.withUnsafeBytes { UInt32(littleEndian: $0.load(as: UInt32.self)) }
+                }
+                for (safe, bound) in [(0, Float(0)), (1, 0.5), (2, 3), (0, 2.5), (3, 40)] {
+                    var wantXs: [Int32] = [], wantLabs: [Float] = []
+                    for x in 0..<count {
+                        let p = withUnsafeBytes(of: a[x].littleEndian) { Array($0) }
+                        let q = withUnsafeBytes(of: b[x].littleEndian) { Array($0) }
+                        guard (0..<3).contains(where: { abs(Int(p[$0]) - Int(q[$0])) > safe }) else { continue }
+                        let lp = ColorDifference.lab(Int(p[0]), Int(p[1]), Int(p[2]))
+                        let lq = ColorDifference.lab(Int(q[0]), Int(q[1]), Int(q[2]))
+                        let (dl, da, db) = (lp.l - lq.l, lp.a - lq.a, lp.b - lq.b)
+                        guard (dl * dl + da * da + db * db).squareRoot() > bound else { continue }
+                        wantXs.append(Int32(x))
+                        wantLabs += [lp.l, lp.a, lp.b, lq.l, lq.a, lq.b]
+                    }
+                    var xs = [Int32](repeating: -1, count: count), labs = [Float](repeating: 0, count: 6 * count)
+                    let n = a.withUnsafeBytes { pa in
+                        b.withUnsafeBytes { pb in
+                            withUnsafePointer(to: ColorDifference.tables) { tables in
+                                Int(pr_compare_row(pa.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                                                   pb.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(count),
+                                                   Int32(safe), bound, tables, &xs, &labs))
+                            }
+                        }
+                    }
+                    let label = "\(count) pixels, \(share)/10 changed, safe \(safe), bound \(bound)"
+                    #expect(Array(xs[..<n]) == wantXs, "\(label)")
+                    #expect(Array(labs[..<(6 * n)]).map(\.bitPattern) == wantLabs.map(\.bitPattern), "\(label)")
+                    kept += wantXs.count
+                }
+            }
+        }
+        #expect(kept > 1000)
+    }
+
     /// `FrameComparison` on the planes gives what it gives on the pixmaps, at thresholds from
     /// below codec noise to above the default, marks and all.
     @Test(arguments: sizes)
