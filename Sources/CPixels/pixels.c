@@ -369,10 +369,22 @@ static int over_bound(const uint8_t *a, const uint8_t *b, int32_t *xs, int n, fl
 }
 
 #if defined(__x86_64__)
+// For each set of eight lanes (a bit each), the numbers of those lanes, in order, a byte each from
+// the lowest: what pr_compare_row's scan stores for a group of eight pixels. Filled at load time.
+static uint64_t lanes_of[256];
+
+__attribute__((constructor)) static void make_lanes_of(void) {
+    for (int mask = 0; mask < 256; mask++) {
+        uint64_t lanes = 0;
+        for (int j = 0, n = 0; j < 8; j++) if (mask >> j & 1) lanes |= (uint64_t)j << (8 * n++);
+        lanes_of[mask] = lanes;
+    }
+}
+
 // pr_compare_row's scan eight pixels at a time: each pixel with a channel more than `s` apart, in
 // order, written to `xs` from `*n` on (eight words stored each time, `*n` then advanced by the
 // pixels found: `xs` has room since `*n` ≤ `x`). Returns the pixels it went through.
-__attribute__((target("avx2,bmi2")))
+__attribute__((target("avx2,popcnt")))
 static int differing_8(const uint8_t *a, const uint8_t *b, int count, uint8_t s, int32_t *xs, int *n) {
     const __m256i limit = _mm256_set1_epi32((int)(0xFF000000u | (uint32_t)s * 0x010101u));
     const __m256i zero = _mm256_setzero_si256();
@@ -384,9 +396,8 @@ static int differing_8(const uint8_t *a, const uint8_t *b, int count, uint8_t s,
         __m256i alike = _mm256_cmpeq_epi32(_mm256_subs_epu8(d, limit), zero);
         unsigned mask = ~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(alike)) & 0xFFu;
         if (!mask) continue;
-        // The set lanes' numbers packed to the front (one byte each), widened and offset by x.
-        uint64_t picked = _pext_u64(0x0706050403020100ull, _pdep_u64(mask, 0x0101010101010101ull) * 0xFF);
-        __m256i at = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)picked));
+        // The set lanes' numbers packed to the front, widened and offset by x.
+        __m256i at = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)lanes_of[mask]));
         _mm256_storeu_si256((__m256i *)(xs + found), _mm256_add_epi32(at, _mm256_set1_epi32(x)));
         found += __builtin_popcount(mask);
     }
@@ -399,7 +410,7 @@ int pr_compare_row(const uint8_t *a, const uint8_t *b, int count, int safe, floa
                    const pr_lab_tables *t, int32_t *xs, float *labs) {
     int n = 0, x = 0;
 #if defined(__x86_64__)
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2")) {
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt")) {
         uint8_t s = (uint8_t)(safe < 0 ? 0 : safe > 255 ? 255 : safe);
         x = differing_8(a, b, count, s, xs, &n);
     }
