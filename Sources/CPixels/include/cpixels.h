@@ -34,8 +34,8 @@ void pr_lab(const pr_lab_tables *tables, int r, int g, int b, float *lab);
 /// Two RGBA rows of `count` pixels compared (alpha ignored): the pixels whose channels differ by
 /// more than `safe` and whose colours are more than `bound` apart in CIE76. Writes each one's x
 /// to `xs` and its two colours' L*a*b* (old, then new) to `labs[6 × k ...]`; returns how many.
-/// `xs` must have room for `count` words and `labs` for 6 × `count` floats: the scan stores eight
-/// words at a time past the pixels it has found.
+/// `xs` must have room for `count` words (the scan stores eight at a time, past the pixels it has
+/// found so far) and `labs` for 6 × `count` floats.
 int pr_compare_row(const uint8_t *a, const uint8_t *b, int count, int safe, float bound,
                    const pr_lab_tables *tables, int32_t *xs, float *labs);
 
