@@ -382,13 +382,13 @@ __attribute__((constructor)) static void make_lanes_of(void) {
 }
 
 // pr_compare_row's scan eight pixels at a time: each pixel with a channel more than `s` apart, in
-// order, written to `xs` from `*n` on (eight words stored each time, `*n` then advanced by the
-// pixels found: `xs` has room since `*n` ≤ `x`). Returns the pixels it went through.
+// order, written to `xs` (eight words stored each time, ahead of the pixels found so far, which are
+// never more than the pixels gone through), how many into `*found`. Returns the pixels it went through.
 __attribute__((target("avx2,popcnt")))
-static int differing_8(const uint8_t *a, const uint8_t *b, int count, uint8_t s, int32_t *xs, int *n) {
+static int differing_8(const uint8_t *a, const uint8_t *b, int count, uint8_t s, int32_t *xs, int *found) {
     const __m256i limit = _mm256_set1_epi32((int)(0xFF000000u | (uint32_t)s * 0x010101u));
     const __m256i zero = _mm256_setzero_si256();
-    int x = 0, found = *n;
+    int x = 0, n = 0;
     for (; x + 8 <= count; x += 8) {
         __m256i va = _mm256_loadu_si256((const __m256i *)(a + 4 * x));
         __m256i vb = _mm256_loadu_si256((const __m256i *)(b + 4 * x));
@@ -398,10 +398,10 @@ static int differing_8(const uint8_t *a, const uint8_t *b, int count, uint8_t s,
         if (!mask) continue;
         // The set lanes' numbers packed to the front, widened and offset by x.
         __m256i at = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)lanes_of[mask]));
-        _mm256_storeu_si256((__m256i *)(xs + found), _mm256_add_epi32(at, _mm256_set1_epi32(x)));
-        found += __builtin_popcount(mask);
+        _mm256_storeu_si256((__m256i *)(xs + n), _mm256_add_epi32(at, _mm256_set1_epi32(x)));
+        n += __builtin_popcount(mask);
     }
-    *n = found;
+    *found = n;
     return x;
 }
 #endif
@@ -409,16 +409,14 @@ static int differing_8(const uint8_t *a, const uint8_t *b, int count, uint8_t s,
 int pr_compare_row(const uint8_t *a, const uint8_t *b, int count, int safe, float bound,
                    const pr_lab_tables *t, int32_t *xs, float *labs) {
     int n = 0, x = 0;
+    uint8_t s = (uint8_t)(safe < 0 ? 0 : safe > 255 ? 255 : safe);
+    (void)s;   // the byte bound of the vector scans; unused where there are none
 #if defined(__x86_64__)
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt")) {
-        uint8_t s = (uint8_t)(safe < 0 ? 0 : safe > 255 ? 255 : safe);
-        x = differing_8(a, b, count, s, xs, &n);
-    }
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt")) x = differing_8(a, b, count, s, xs, &n);
 #endif
 #if defined(__SSE2__)
-    // Four pixels at a time: |a − b| per byte, less `safe` (alpha: less 255), all zero when no
+    // Four pixels at a time: |a − b| per byte, less `s` (alpha: less 255), all zero when no
     // channel differs by more than `safe`.
-    uint8_t s = (uint8_t)(safe < 0 ? 0 : safe > 255 ? 255 : safe);
     const __m128i limit = _mm_setr_epi8(s, s, s, (char)0xFF, s, s, s, (char)0xFF, s, s, s, (char)0xFF, s, s, s, (char)0xFF);
     const __m128i zero = _mm_setzero_si128();
     for (; x + 16 <= count; x += 16) {
