@@ -46,8 +46,9 @@ struct ExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Quality 0…63 (H.264 default 18, VP9 default 32).", valueName: "n"))
     var crf: Int?
 
-    @Option(help: ArgumentHelp("x264 preset.", valueName: "name"))
-    var preset: String = defaults.preset
+    @Option(help: ArgumentHelp("x264 preset (default: \(ExportOptions.defaultPreset); an App Store target's: veryfast).",
+                               valueName: "name"))
+    var preset: String?
 
     @Option(help: ArgumentHelp("x264 tune; none to disable.", valueName: "name"))
     var tune: String = defaults.tune ?? "none"

@@ -12,7 +12,9 @@ struct TargetsCommand: ParsableCommand {
         (a faster deck is resampled), fixes the encoder and the sound, and checks the store's \
         limits before rendering. App Store previews follow Apple's app preview specification: \
         H.264 High level 4.0 at a constant 11 Mbit/s, at most 30 fps, 15–30 s, at most 500 MB, \
-        one stereo AAC track at 256 kbit/s (silent when the deck has no sound).
+        one stereo AAC track at 256 kbit/s (silent when the deck has no sound). Held at a bitrate, \
+        x264 runs on one thread (for the same bytes on every run), so these targets take its \
+        veryfast preset unless --preset names another.
 
         Examples:
           pagereel targets
@@ -39,6 +41,7 @@ struct TargetsCommand: ParsableCommand {
     private static func video(_ target: Target) -> String {
         guard let bitrate = target.videoBitrate else { return "H.264 crf" }
         return "H.264 \(bitrate / 1_000_000) Mbit/s" + (target.levelName.map { " L\($0)" } ?? "")
+            + (target.preset.map { " \($0)" } ?? "")
     }
 
     private static func sound(_ target: Target) -> String {
@@ -53,7 +56,7 @@ struct TargetsCommand: ParsableCommand {
     }
 
     private static func row(_ cells: String...) -> String {
-        let widths = [31, 11, 5, 24, 15, 19]
+        let widths = [31, 11, 5, 30, 15, 19]
         var line = ""
         for (k, cell) in cells.enumerated() {
             line += k < widths.count ? cell.padding(toLength: max(widths[k], cell.count + 1), withPad: " ", startingAt: 0) : cell
@@ -68,6 +71,7 @@ struct TargetsCommand: ParsableCommand {
             "  {\"name\": \(string(t.name)), \"summary\": \(string(t.summary)), \"store\": \(string(t.store.rawValue)), "
                 + "\"size\": [\(t.width), \(t.height)], \"maxFPS\": \(t.maxFPS), \"videoBitrate\": \(number(t.videoBitrate)), "
                 + "\"level\": \(t.levelName.map(string) ?? "null"), "
+                + "\"preset\": \(string(t.preset ?? ExportOptions.defaultPreset)), "
                 + "\"audioBitrate\": \(t.audioBitrate ?? ExportOptions.defaultAudioBitrate), "
                 + "\"alwaysHasSound\": \(t.alwaysHasSound), "
                 + "\"durations\": \(t.durations.map { "[\(Int($0.lowerBound)), \(Int($0.upperBound))]" } ?? "null"), "

@@ -261,6 +261,39 @@ import Testing
         #expect(video.shard?.settings.contains("audio aac 256k") == true)
     }
 
+    /// x264's own record of its settings, which it writes into the stream (an SEI message).
+    static func x264Settings(_ path: String) throws -> [String: String] {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let marker = Array("options: ".utf8)
+        let start = try #require(bytes.indices.first { bytes[$0...].starts(with: marker) }) + marker.count
+        let end = bytes[start...].firstIndex(of: 0) ?? bytes.endIndex
+        var settings: [String: String] = [:]
+        for item in String(decoding: bytes[start..<end], as: UTF8.self).split(separator: " ") {
+            let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+            if parts.count == 2 { settings[parts[0]] = parts[1] }
+        }
+        return settings
+    }
+
+    @Test func anAppStorePreviewIsEncodedVeryfastUnlessAPresetIsNamed() throws {
+        let folder = try folder(with: Self.deck(width: 443, height: 960, fps: 30))
+        _ = try export(folder, "fast.mp4", target: "appstore-iphone", frames: 0...19)
+        _ = try export(folder, "named.mp4", target: "appstore-iphone", frames: 0...19) { $0.preset = "medium" }
+        let wide = try self.folder(with: Self.deck(width: 480, height: 270, fps: 30), name: "wide")
+        _ = try export(wide, "youtube.mp4", target: "youtube", frames: 0...19)
+        // x264's veryfast: one reference, sub-pixel refinement 2, no trellis; medium: refinement 7,
+        // trellis on the final decision.
+        let fast = try Self.x264Settings(folder + "/fast.mp4")
+        #expect(fast["subme"] == "2" && fast["ref"] == "1" && fast["trellis"] == "0", "\(fast)")
+        #expect(fast["nal_hrd"] == "cbr" && fast["threads"] == "1", "\(fast)")
+        let named = try Self.x264Settings(folder + "/named.mp4")
+        #expect(named["subme"] == "7" && named["trellis"] == "1", "\(named)")
+        #expect(named["nal_hrd"] == "cbr", "\(named)")
+        // A constant-quality target keeps the default preset.
+        let youtube = try Self.x264Settings(wide + "/youtube.mp4")
+        #expect(youtube["subme"] == "7" && youtube["crf"] != nil, "\(youtube)")
+    }
+
     @Test func theLargestFileFollowsTheConstantBitrate() {
         // 30 s at the constant 11 Mbit/s and 256 kbit/s of sound, with the container's share.
         let bound = try? #require(Target.named("appstore-iphone")?.maxFileBytes(seconds: 30))

@@ -21,7 +21,7 @@ import Testing
             #expect(line.contains(size), "\(line)")
             if name.hasPrefix("appstore") {
                 #expect(line.contains("≤30") && line.contains("11 Mbit/s") && line.contains("AAC 256k")
-                        && line.contains("15–30 s") && line.contains("≤500 MB"), "\(line)")
+                        && line.contains("15–30 s") && line.contains("≤500 MB") && line.contains("veryfast"), "\(line)")
             }
         }
         let json = try CLI.run("targets", "--json")
@@ -29,6 +29,8 @@ import Testing
         #expect(targets.count == 11)
         #expect(targets.first?["size"] as? [Int] == [886, 1920])
         #expect(targets.first?["maxFPS"] as? Int == 30)
+        #expect(targets.first?["preset"] as? String == "veryfast")
+        #expect(targets.last?["preset"] as? String == "medium")
     }
 
     @Test func theSampleExportsInEveryLocaleForTheStore() throws {

@@ -16,8 +16,9 @@ public struct ExportOptions: Sendable {
     public var frames: ClosedRange<Int>?
     /// x264/libvpx constant rate factor (0…63); nil = the encoder's default for pagereel (18).
     public var crf: Int?
-    /// x264 preset (`ultrafast` … `veryslow`).
-    public var preset: String = "medium"
+    /// x264 preset (`ultrafast` … `veryslow`); nil = the target's (`Target.preset`), else
+    /// `defaultPreset`.
+    public var preset: String?
     /// x264 tune; nil = none.
     public var tune: String? = "animation"
     /// The animated images' frame rate (GIF, WebP, APNG); nil = the video's, but at most
@@ -50,6 +51,11 @@ public struct ExportOptions: Sendable {
     /// keeps them within it. nil = no limit.
     public var maxSize: ByteSize?
 
+    /// The x264 preset a video is encoded with.
+    public var x264Preset: String { preset ?? target?.preset ?? Self.defaultPreset }
+
+    /// x264's preset without `preset` or a target's.
+    public static let defaultPreset = "medium"
     /// The GIF qualities there are.
     public static let gifQualities = GIFOptions.qualities
     /// The sound's bitrate without `audioBitrate`, in bit/s.

@@ -9,7 +9,7 @@ extension Exporter {
                       path: String = "") throws(PageReelError) -> VideoOptions {
         let codec: VideoOptions.Codec = format == .webm ? .vp9 : .h264
         var video = VideoOptions(codec: codec, width: width, height: height, fps: fps, crf: options.crf,
-                                 preset: options.preset, tune: codec == .h264 ? options.tune : nil)
+                                 preset: options.x264Preset, tune: codec == .h264 ? options.tune : nil)
         if codec == .h264, let target = options.target {
             video.bitrate = target.videoBitrate
             video.level = target.level
